@@ -1,0 +1,21 @@
+/** Who is calling, as established from a verified bearer token. */
+export interface Principal {
+  kind: 'user' | 'client';
+  /** users.id for user tokens; null for client-credentials tokens. */
+  userId: number | null;
+  /** The school the token belongs to; every query is scoped by it. */
+  schoolId: number;
+  clientId: string;
+  scopes: string[];
+  /** Grant (SSO session) the token came from; revoked when the user signs out. */
+  grantId: string | null;
+}
+
+/** Implemented by the SSO module (oidc-provider); the HTTP layer only sees this. */
+export interface TokenVerifier {
+  /**
+   * Resolves a bearer token. Returns null for unknown or expired tokens;
+   * 'signed-out' when the token's grant was ended by a sign-out elsewhere.
+   */
+  verify(token: string): Promise<Principal | null | 'signed-out'>;
+}

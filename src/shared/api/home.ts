@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { defineCall, LIB } from './contract.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+
+export const shortcutSchema = z.object({
+  ID: z.number().int(),
+  /** Route path of the screen, e.g. /surrency/borrow */
+  Url: z.string(),
+  MenuName: z.string(),
+  MenuEnName: z.string(),
+  Icon: z.string(),
+  Sort: z.number().int(),
+});
+export type Shortcut = z.infer<typeof shortcutSchema>;
+
+export const noticeSchema = z.object({
+  ID: z.number().int(),
+  Title: z.string(),
+  Content: z.string(),
+  PublishTime: z.string(),
+  Top: z.boolean(),
+});
+
+export const dashboardSchema = z.object({
+  TitleCount: z.number().int(),
+  CopyCount: z.number().int(),
+  ReaderCount: z.number().int(),
+  OnLoanCount: z.number().int(),
+  OverdueCount: z.number().int(),
+  LoansToday: z.number().int(),
+  ReturnsToday: z.number().int(),
+  /** Loans per month over the last 12 months, oldest first; Month is YYYY-MM. */
+  LoansByMonth: z.array(z.object({ Month: z.string(), Count: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const homeCalls = {
+  getShortcuts: defineCall({
+    id: 'home.getShortcuts', method: 'POST', path: `${LIB}/Desktop/GetHomeShortcuts`, auth: 'user', spec: true,
+    input: z.object({}), data: z.array(shortcutSchema),
+  }),
+  /** Saves the user's whole shortcut set (adds new ones, removes those not listed). */
+  addShortcuts: defineCall({
+    id: 'home.addShortcuts', method: 'POST', path: `${LIB}/Desktop/AddHomeShortcuts`, auth: 'user', spec: true,
+    input: z.object({ Urls: z.array(z.string().min(1).max(200)).max(24) }), data: z.array(shortcutSchema),
+  }),
+  updateShortcutsSort: defineCall({
+    id: 'home.updateShortcutsSort', method: 'POST', path: `${LIB}/Desktop/UpdateHomeShortcutsSort`, auth: 'user',
+    spec: true, input: z.object({ IDs: z.array(z.number().int()).max(24) }), data: z.array(shortcutSchema),
+  }),
+  getNotices: defineCall({
+    id: 'home.getNotices', method: 'POST', path: '/micro/space/api/LibNotice/GetNoticeList', auth: 'optional',
+    spec: true, input: pageQuerySchema, data: pageOf(noticeSchema),
+  }),
+  getDashboard: defineCall({
+    id: 'home.getDashboard', method: 'POST', path: `${LIB}/Home/GetDashboard`, auth: 'user', spec: false,
+    perm: 'home.dashboard', input: z.object({}), data: dashboardSchema,
+  }),
+} as const;
