@@ -66,9 +66,188 @@ export interface UserRolesTable {
   role_id: number;
 }
 
+/** 0/1 flag (SQLite has no boolean; PostgreSQL uses the same integer column). */
+type Flag = number;
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  school_id: number;
+  parent_id: number | null;
+  name: string;
+  en_name: string;
+  kind: 'dept' | 'grade' | 'class';
+  /** primary | junior | senior (null for plain departments) */
+  learning_stage: string | null;
+  sort: number;
+}
+
+export interface BranchesTable {
+  id: Generated<number>;
+  school_id: number;
+  code: string;
+  name: string;
+  en_name: string;
+  sort: number;
+}
+
+export interface CollectionAreasTable {
+  id: Generated<number>;
+  school_id: number;
+  branch_id: number;
+  code: string;
+  name: string;
+  en_name: string;
+  sort: number;
+}
+
+export interface TitlesTable {
+  id: Generated<number>;
+  school_id: number;
+  title: string;
+  /** English title, or the original title of a translated work. */
+  en_title: string;
+  author: string;
+  publisher: string;
+  isbn: string;
+  /** Price in yuan (2 decimals shown). */
+  price: number;
+  /** Chinese Library Classification number, e.g. I287.5 */
+  class_no: string;
+  book_no: string;
+  /** zh | en | ... */
+  language: string;
+  pub_year: number | null;
+  /** Full pinyin and initials of the title, for search. */
+  pinyin: string;
+  initials: string;
+  created_at: Timestamp;
+}
+
+export interface CopiesTable {
+  id: Generated<number>;
+  school_id: number;
+  title_id: number;
+  /** Unique per school. */
+  barcode: string;
+  /** Unique per school when present. */
+  rfid: string | null;
+  branch_id: number;
+  area_id: number | null;
+  call_no: string;
+  /** Storage-area code of the spec (section 4): 1..9, 7 unused. */
+  storage_area: number;
+  /** available | borrowed | lost | reserving | reserved | returned-not-received | locked */
+  circ_state: string;
+  price: number;
+  created_at: Timestamp;
+}
+
+export interface LoansTable {
+  id: Generated<number>;
+  school_id: number;
+  copy_id: number;
+  user_id: number;
+  loaned_at: string;
+  due_at: string;
+  /** null while the loan is open; one open loan per copy (partial unique index). */
+  returned_at: string | null;
+  renew_count: Generated<number>;
+}
+
+export interface MenusTable {
+  id: Generated<number>;
+  school_id: number;
+  parent_id: number | null;
+  name: string;
+  en_name: string;
+  /** Route path; group parents use "group:<group>". */
+  url: string;
+  icon: string;
+  sort: number;
+  external: Flag;
+  /** JSON array of operation keys offered on this menu. */
+  functions: string;
+}
+
+export interface ShortcutsTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  url: string;
+  sort: number;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  school_id: number;
+  title: string;
+  en_title: string;
+  content: string;
+  en_content: string;
+  top: Flag;
+  publish_time: string;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  /** Public id of the task (uuid), what the client polls with. */
+  data_id: string;
+  file_name: string;
+  operation_type: string;
+  /** Rows processed so far; done when it reaches data_count. */
+  progress: number;
+  data_count: number;
+  /** 1 running, 2 done, 3 failed, 4 stopped */
+  state: number;
+  /** Path of the result file, relative to the data folder. */
+  result_path: string | null;
+  message: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TranslationsTable {
+  id: Generated<number>;
+  school_id: number;
+  key: string;
+  zh_cn: string;
+  en_us: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  school_id: number;
+  key: string;
+  /** Hash of call id + input: the same key with another request is refused. */
+  fingerprint: string;
+  /** JSON of the stored reply (status and body). */
+  response: string;
+  created_at: string;
+}
+
+export interface MigrationsTable {
+  id: string;
+  applied_at: string;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;
+  departments: DepartmentsTable;
+  branches: BranchesTable;
+  collection_areas: CollectionAreasTable;
+  titles: TitlesTable;
+  copies: CopiesTable;
+  loans: LoansTable;
+  menus: MenusTable;
+  shortcuts: ShortcutsTable;
+  notices: NoticesTable;
+  jobs: JobsTable;
+  translations: TranslationsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  migrations: MigrationsTable;
 }

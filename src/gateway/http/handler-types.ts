@@ -30,5 +30,12 @@ export type CallHandler<C extends CallDef> = (
 export type HandlerMapFor<T extends Record<string, CallDef>> = {
   [K in keyof T as T[K]['id']]?: CallHandler<T[K]>;
 };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyHandlerMap = Record<string, CallHandler<any>>;
+
+/**
+ * Ties a handler to its contract call so input and result are typed by it (call ids are plain
+ * strings in the contract, so `satisfies HandlerMapFor` alone cannot type a handler by its key).
+ */
+export function handler<C extends CallDef>(_call: C, fn: CallHandler<C>): CallHandler<C> {
+  return fn;
+}

@@ -1,0 +1,137 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { allCalls } from '../shared/api/all-calls.ts';
+import type { GatewayConfig } from './config.ts';
+import type { TokenVerifier } from './auth/principal.ts';
+import { PermissionCache } from './auth/permissions.ts';
+import { openDatabase } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+import { AppError } from './http/app-error.ts';
+import { installErrorHandlers } from './http/error-handler.ts';
+import type { AnyHandlerMap } from './http/handler-types.ts';
+import { loadTranslator } from './http/i18n.ts';
+import { registerCalls } from './http/register-calls.ts';
+import { registerWeb } from './http/web.ts';
+import { JobRunner } from './jobs/job-runner.ts';
+import { authHandlers } from './routes/auth-handlers.ts';
+import { homeHandlers } from './routes/home-handlers.ts';
+import { jobsHandlers } from './routes/jobs-handlers.ts';
+import { sessionHandlers } from './routes/session-handlers.ts';
+import { translationHandlers } from './routes/translation-handlers.ts';
+import type { SeedReport } from './seed/demo-seed.ts';
+import { ssoHandlers } from './sso/sso-handlers.ts';
+import { ssoPlugin, type SsoPluginOptions } from './sso/sso-plugin.ts';
+import type {} from './fastify-types.ts';
+
+export interface BuildOptions {
+  /** Tests: a fake verifier consulted before the SSO module's (which stays registered). */
+  tokens?: TokenVerifier;
+  /** Options passed to the SSO plugin. */
+  sso?: SsoPluginOptions;
+  /** scrypt parameters for the demo accounts when seeding (tests pass small ones). */
+  seedPasswordParams?: { N: number; r: number; p: number };
+  /** Fixed "now" for the demo data (seed determinism tests). */
+  seedNow?: Date;
+  /** Receives the seed figures when this start seeded the database. */
+  onSeed?: (report: SeedReport) => void;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** The core handler maps; ssoHandlers adds sign-in and tokens. */
+export const coreHandlers: AnyHandlerMap = {
+  ...authHandlers,
+  ...sessionHandlers,
+  ...homeHandlers,
+  ...jobsHandlers,
+  ...translationHandlers,
+};
+
+/** Builds the gateway (without listening): database, plugins, every contract call, the web app. */
+export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 10 * 1024 * 1024,
+    // Route paths come from the spec, whose casing varies; match them as written, case-insensitively.
+    routerOptions: { caseSensitive: false },
+  });
+
+  // Input is validated by the call handler in the request's language (validation.ts); the
+  // schemas on the routes are for OpenAPI. Responses are checked against the contract in tests.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(config.testHooks ? serializerCompiler : () => (data) => JSON.stringify(data));
+
+  // An empty JSON body is an empty input, not an error (clients POST {}-less calls).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(AppError.badRequest('errors:badRequest'), undefined);
+    }
+  });
+
+  const handle = await openDatabase(config);
+  app.addHook('onClose', async () => {
+    await app.jobs?.close();
+    await handle.close();
+  });
+  try {
+    await migrate(handle.db, handle.kind);
+    if (config.seedDemo) {
+      const { seedIfEmpty } = await import('./seed/demo-seed.ts');
+      const report = await seedIfEmpty(handle, { localesDir: config.localesDir, now: opts.seedNow, passwordParams: opts.seedPasswordParams });
+      if (report) opts.onSeed?.(report);
+    }
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+
+  const i18n = loadTranslator(config.localesDir);
+  app.decorate('config', config);
+  app.decorate('dbHandle', handle);
+  app.decorate('db', handle.db);
+  app.decorate('i18n', i18n);
+  app.decorate('permissions', new PermissionCache(handle.db));
+  app.decorate('jobs', new JobRunner(handle.db, config.dataDir, config.jobChunkDelayMs));
+  await app.jobs.recoverInterrupted(i18n.t('zh-CN', 'errors:jobInterrupted'));
+
+  await app.register(formbody);
+  if (config.rateLimit.max > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimit.max,
+      timeWindow: config.rateLimit.windowMs,
+      allowList: (req) => config.rateLimit.exemptLoopback && LOOPBACK.has(req.ip),
+      errorResponseBuilder: () => new AppError(429, 'errors:tooManyRequests', { status: 429 }),
+    });
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'School library /micro gateway', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/micro/docs' });
+
+  await app.register(ssoPlugin, opts.sso ?? {});
+  if (opts.tokens) {
+    // Tests: their fake tokens first, the SSO's real ones otherwise.
+    const fake = opts.tokens;
+    const real = app.tokens;
+    app.tokens = { verify: async (token) => (await fake.verify(token)) ?? real.verify(token) };
+  }
+
+  installErrorHandlers(app);
+  registerCalls(app, allCalls, { ...coreHandlers, ...ssoHandlers });
+  await registerWeb(app);
+  return app;
+}

@@ -1,0 +1,88 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** Repository root (two levels above this file), the base of the default data and web folders. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RateLimitConfig {
+  /** Requests per window per client IP; 0 turns the limit off. */
+  max: number;
+  windowMs: number;
+  /** Loopback clients (the embedded desktop gateway, tests) are not limited. */
+  exemptLoopback: boolean;
+}
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Base address clients reach the gateway at (SSO issuer, redirect URIs). */
+  publicUrl: string;
+  /** The built web app, served at /library/. */
+  webRoot: string;
+  /** Where the locale JSON files live (locales/<lang>/<ns>.json). */
+  localesDir: string;
+  db: { kind: 'sqlite' | 'postgres'; pgUrl: string | null };
+  /** Test-only behaviour (e.g. slow job chunks so progress is observable). Never set in production. */
+  testHooks: boolean;
+  /** Pause after each job chunk, in ms; 0 in production. */
+  jobChunkDelayMs: number;
+  rateLimit: RateLimitConfig;
+  /** Stricter per-IP limit for sign-in style calls (contract `rateLimit: 'login'`). */
+  loginRateLimit: RateLimitConfig;
+  /** Seed the demo schools when the database is empty. */
+  seedDemo: boolean;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(v: string | undefined, fallback: number): number {
+  if (v == null || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`not a non-negative integer: ${v}`);
+  return n;
+}
+
+/** Reads CLI flags first, then environment variables, then defaults. */
+export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = process.env): GatewayConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      data: { type: 'string' },
+      web: { type: 'string' },
+      'public-url': { type: 'string' },
+    },
+    strict: false,
+    allowPositionals: true,
+  });
+  const str = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+  const port = int(str('port') ?? env.LIB_PORT, 5180);
+  const host = str('host') ?? env.LIB_HOST ?? '127.0.0.1';
+  const testHooks = env.LIB_TEST_HOOKS === '1';
+  const dbKind = (env.LIB_DB ?? 'sqlite').toLowerCase();
+  if (dbKind !== 'sqlite' && dbKind !== 'postgres') throw new Error(`LIB_DB must be sqlite or postgres, not ${dbKind}`);
+  if (dbKind === 'postgres' && !env.LIB_PG_URL) throw new Error('LIB_DB=postgres needs LIB_PG_URL');
+  return {
+    port,
+    host,
+    dataDir: resolve(str('data') ?? env.LIB_DATA_DIR ?? resolve(REPO_ROOT, '.data')),
+    publicUrl: (str('public-url') ?? env.LIB_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    webRoot: resolve(str('web') ?? env.LIB_WEB_ROOT ?? resolve(REPO_ROOT, 'out/renderer')),
+    localesDir: resolve(REPO_ROOT, 'locales'),
+    db: { kind: dbKind, pgUrl: env.LIB_PG_URL ?? null },
+    testHooks,
+    jobChunkDelayMs: testHooks ? int(env.LIB_JOB_CHUNK_DELAY_MS, 0) : 0,
+    rateLimit: {
+      max: int(env.LIB_RATE_LIMIT_MAX, 1200),
+      windowMs: 60_000,
+      exemptLoopback: env.LIB_RATE_LIMIT_LOOPBACK !== '1',
+    },
+    loginRateLimit: { max: int(env.LIB_LOGIN_RATE_LIMIT_MAX, 20), windowMs: 60_000, exemptLoopback: false },
+    seedDemo: env.LIB_SEED !== '0',
+    logLevel: env.LIB_LOG_LEVEL ?? 'warn',
+  };
+}

@@ -1,0 +1,119 @@
+import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlite';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type TransactionSettings,
+} from 'kysely';
+
+/** node:sqlite has no boolean binding; the schema stores booleans as 0/1. */
+function bindable(params: ReadonlyArray<unknown>): SQLInputValue[] {
+  return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : (p as SQLInputValue)));
+}
+
+/** Adapts a node:sqlite DatabaseSync to the better-sqlite3 shape Kysely's SqliteDialect expects. */
+export function kyselySqliteDatabase(db: DatabaseSync): SqliteDatabase {
+  // Kysely prepares every query afresh; a small cache saves the re-parse on hot paths.
+  const cache = new Map<string, { stmt: StatementSync; reader: boolean }>();
+  return {
+    close: () => db.close(),
+    prepare(sqlText: string): SqliteStatement {
+      let hit = cache.get(sqlText);
+      if (!hit) {
+        const stmt = db.prepare(sqlText);
+        hit = { stmt, reader: stmt.columns().length > 0 };
+        if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+        cache.set(sqlText, hit);
+      }
+      const { stmt, reader } = hit;
+      return {
+        reader,
+        all: (p) => stmt.all(...bindable(p)),
+        run: (p) => stmt.run(...bindable(p)),
+        iterate: (p) => stmt.iterate(...bindable(p)),
+      };
+    },
+  };
+}
+
+/** A FIFO lock: Kysely 0.29's SqliteDriver shares one connection with no mutex. */
+class Lock {
+  #held = false;
+  #queue: Array<() => void> = [];
+  async acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return;
+    }
+    await new Promise<void>((r) => this.#queue.push(r));
+  }
+  release(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/**
+ * Wraps Kysely's SQLite driver so that a transaction owns the single connection until it ends
+ * (other queries wait instead of slipping into it), and transactions start with BEGIN IMMEDIATE
+ * so a writer takes the write lock up front instead of failing later with SQLITE_BUSY.
+ */
+class LockingSqliteDriver implements Driver {
+  readonly #inner: Driver;
+  readonly #lock = new Lock();
+  constructor(inner: Driver) {
+    this.#inner = inner;
+  }
+  init() {
+    return this.#inner.init();
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock.acquire();
+    return this.#inner.acquireConnection();
+  }
+  async releaseConnection(conn: DatabaseConnection): Promise<void> {
+    await this.#inner.releaseConnection(conn);
+    this.#lock.release();
+  }
+  async beginTransaction(conn: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
+    await conn.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  commitTransaction(conn: DatabaseConnection) {
+    return this.#inner.commitTransaction(conn);
+  }
+  rollbackTransaction(conn: DatabaseConnection) {
+    return this.#inner.rollbackTransaction(conn);
+  }
+  savepoint: Driver['savepoint'] = (conn, name, compile) => this.#inner.savepoint!(conn, name, compile);
+  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (conn, name, compile) =>
+    this.#inner.rollbackToSavepoint!(conn, name, compile);
+  releaseSavepoint: Driver['releaseSavepoint'] = (conn, name, compile) =>
+    this.#inner.releaseSavepoint!(conn, name, compile);
+  destroy() {
+    return this.#inner.destroy();
+  }
+}
+
+export function openSqlite(file: string): DatabaseSync {
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA synchronous = NORMAL');
+  return db;
+}
+
+export function nodeSqliteDialect(db: DatabaseSync): Dialect {
+  const base = new SqliteDialect({ database: kyselySqliteDatabase(db) });
+  return {
+    createAdapter: () => base.createAdapter(),
+    createDriver: () => new LockingSqliteDriver(base.createDriver()),
+    createIntrospector: (k) => base.createIntrospector(k),
+    createQueryCompiler: () => base.createQueryCompiler(),
+  };
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translationCalls } from '../../shared/api/translation.ts';
+import { sessionCalls } from '../../shared/api/session.ts';
+import { homeCalls } from '../../shared/api/home.ts';
+import { jobCalls } from '../../shared/api/jobs.ts';
+import { makeTestApp, SIGNED_OUT_TOKEN, type TestApp } from '../testing/test-app.ts';
+import { pickLanguage } from './i18n.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  admin = await t.tokenFor('admin');
+});
+afterAll(() => t.close());
+
+describe('envelope and validation', () => {
+  it('wraps success in { code: 0, success: true, message, data }', async () => {
+    const res = await t.call(sessionCalls.getUser, {}, { token: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: 0, success: true, message: '', data: { Account: 'admin', SchoolCode: 'BJSY01' } });
+  });
+
+  it('answers bad input with 400 and localized issues (zh-CN default)', async () => {
+    const res = await t.call(translationCalls.addTranslation, { Key: 'x', ZhCN: 5 }, { token: admin });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 400, success: false });
+    expect(body.message).toMatch(/^请求参数有误：/);
+    const paths = body.data.Issues.map((i: { Path: string }) => i.Path);
+    expect(paths).toEqual(expect.arrayContaining(['Key', 'ZhCN', 'EnUS']));
+    const key = body.data.Issues.find((i: { Path: string }) => i.Path === 'Key');
+    expect(key.Message).toBe('请输入翻译键');
+    // zod's own wording in Chinese for a type error.
+    expect(body.data.Issues.find((i: { Path: string }) => i.Path === 'ZhCN').Message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('answers in English for Accept-Language en-US', async () => {
+    const res = await t.call(translationCalls.addTranslation, { Key: 'no colon here', ZhCN: '', EnUS: 3 }, { token: admin, lang: 'en-US,en;q=0.9' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.message).toMatch(/^Invalid request: /);
+    expect(body.data.Issues).toEqual(
+      expect.arrayContaining([
+        { Path: 'Key', Message: 'A translation key looks like namespace:key.name' },
+        { Path: 'EnUS', Message: expect.stringMatching(/expected string/i) },
+      ]),
+    );
+  });
+
+  it('uses our own message alone when every issue is ours', async () => {
+    const res = await t.call(translationCalls.addTranslation, { Key: 'ab', ZhCN: '', EnUS: '' }, { token: admin, lang: 'en-US' });
+    expect(res.json()).toMatchObject({ code: 400, message: 'Please enter the translation key' });
+  });
+
+  it('answers malformed JSON with a 400 envelope, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: translationCalls.addTranslation.path, payload: '{"Key":', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, success: false, message: '请求无效' });
+  });
+
+  it('treats an empty POST body as {}', async () => {
+    const res = await t.app.inject({ method: 'POST', url: homeCalls.getShortcuts.path, headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses missing and unknown tokens with 401, signed-out sessions with 99997', async () => {
+    const none = await t.call(sessionCalls.getUser, {});
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 401, success: false, message: '请重新登录' });
+    const bad = await t.call(sessionCalls.getUser, {}, { token: 'nope', lang: 'en-US' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ code: 401, message: 'Authorization expired' });
+    const out = await t.call(sessionCalls.getUser, {}, { token: SIGNED_OUT_TOKEN });
+    expect(out.statusCode).toBe(401);
+    expect(out.json()).toMatchObject({ code: 99997 });
+  });
+
+  it('refuses a client token on a user call with 403', async () => {
+    const res = await t.call(sessionCalls.getUser, {}, { token: t.clientToken(1) });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers unknown /micro paths with a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/micro/library/web1.0/Nope/Nothing', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404, success: false });
+  });
+
+  it('rejects a tampered download signature with 403', async () => {
+    const res = await t.call(jobCalls.downloadFile, { ID: 1, Expires: 9999999999, Sig: 'AAAAAAAAAAAAAAAAAAAAAAAA' }, { lang: 'en-US' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 403, message: 'The download link is invalid' });
+  });
+
+  it('picks the language from Accept-Language', () => {
+    expect(pickLanguage(undefined)).toBe('zh-CN');
+    expect(pickLanguage('en-US')).toBe('en-US');
+    expect(pickLanguage('fr-FR, en;q=0.5, zh;q=0.8')).toBe('zh-CN');
+    expect(pickLanguage('de')).toBe('zh-CN');
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fail, ServiceCode } from '../../shared/api/envelope.ts';
+import { AppError } from './app-error.ts';
+import { pickLanguage } from './i18n.ts';
+
+/** Fastify's own 4xx errors (bad JSON, wrong media type, body too large) keep their status. */
+const FRAMEWORK_KEYS: Record<number, string> = {
+  400: 'errors:badRequest',
+  404: 'errors:notFound',
+  413: 'errors:payloadTooLarge',
+  415: 'errors:unsupportedMediaType',
+  429: 'errors:tooManyRequests',
+};
+
+/** Every failure leaves as the envelope, in the request's language; unknown errors become a logged 500. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    const t = (key: string, params?: Record<string, unknown>) => app.i18n.t(lang, key, params);
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(fail(err.code, t(err.key, err.params), err.data));
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const key = FRAMEWORK_KEYS[status] ?? 'errors:badRequest';
+      return reply.status(status).send(fail(status, t(key)));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail(500, t('errors:server')));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    if (request.url.startsWith('/micro/')) {
+      return reply.status(404).send(fail(ServiceCode.notFound, app.i18n.t(lang, 'errors:notFound')));
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send(app.i18n.t(lang, 'errors:notFound'));
+  });
+}

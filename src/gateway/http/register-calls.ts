@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { CallDef } from '../../shared/api/contract.ts';
+import { envelopeSchema, ok } from '../../shared/api/envelope.ts';
+import type { AnyHandlerMap, CallContext } from './handler-types.ts';
+import { AppError } from './app-error.ts';
+import { authenticate } from './authenticate.ts';
+import { pickLanguage } from './i18n.ts';
+import { parseInput } from './validation.ts';
+import { fingerprint, idempotencyKey, remember, replay } from './idempotency.ts';
+
+/**
+ * Registers one route per contract call: method and path from the contract, the input schema for
+ * OpenAPI, then per request: language, authentication, tenancy, permission, validation in the
+ * request's language, the handler, and the envelope. Calls without a handler answer 501.
+ */
+export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], handlers: AnyHandlerMap): void {
+  const { loginRateLimit } = app.config;
+  for (const call of calls) {
+    const handler = Object.hasOwn(handlers, call.id) ? handlers[call.id] : undefined;
+    const inputPart = call.method === 'GET' ? 'querystring' : 'body';
+    app.route({
+      method: call.method,
+      url: call.path,
+      schema: {
+        summary: call.id,
+        tags: [call.id.split('.')[0]!],
+        [inputPart]: call.input,
+        ...(call.raw ? {} : { response: { 200: envelopeSchema(call.data) } }),
+        ...(call.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+      },
+      config:
+        call.rateLimit === 'login' && loginRateLimit.max > 0
+          ? { rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.windowMs } }
+          : {},
+      handler: async (request, reply) => {
+        const lang = pickLanguage(request.headers['accept-language']);
+        const t = (key: string, params?: Record<string, unknown>) => app.i18n.t(lang, key, params);
+        const { principal, schoolId } = await authenticate(app, call, request);
+        if (!handler) {
+          throw new AppError(501, 'errors:notImplemented', { params: { call: call.id }, status: 501 });
+        }
+        const raw = call.method === 'GET' ? request.query : request.body;
+        const input = parseInput(call.input, raw ?? {}, lang, t);
+        const ctx: CallContext = { app, request, reply, principal, schoolId, lang, t };
+
+        if (call.raw) return handler(input, ctx);
+
+        const key = call.method === 'POST' && schoolId != null && principal ? idempotencyKey(request) : null;
+        const fp = key ? fingerprint(call.id, input) : '';
+        if (key && schoolId != null) {
+          const earlier = await replay(app, schoolId, key, fp);
+          if (earlier) return reply.header('idempotent-replay', 'true').send(earlier);
+        }
+        const envelope = ok(await handler(input, ctx));
+        if (key && schoolId != null) await remember(app, schoolId, key, fp, envelope);
+        return envelope;
+      },
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+
+describe('web app hosting', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('redirects / and the OAuth return paths into the hash router, keeping the query', async () => {
+    expect((await t.app.inject('/')).headers.location).toBe('/library/');
+    const cb = await t.app.inject('/library/callback?code=abc&state=x%20y');
+    expect(cb.statusCode).toBe(302);
+    expect(cb.headers.location).toBe('/library/#/callback?code=abc&state=x%20y');
+    const cs = await t.app.inject('/library/callbacksearch?code=1');
+    expect(cs.headers.location).toBe('/library/#/callbacksearch?code=1');
+  });
+
+  it('answers 503 with a build hint when the web build is missing', async () => {
+    const res = await t.app.inject({ url: '/library/', headers: { 'accept-language': 'en-US' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+    expect(res.body).toContain('The web app is not built yet');
+  });
+});
+
+describe('web app hosting with a build', () => {
+  let t: TestApp;
+  let web: string;
+  beforeAll(async () => {
+    web = mkdtempSync(join(tmpdir(), 'lib-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Library</title>');
+    writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await makeTestApp({ webRoot: web });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(web, { recursive: true, force: true });
+  });
+
+  it('serves index.html at /library/ and long-caches hashed assets', async () => {
+    const index = await t.app.inject('/library/');
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<title>Library</title>');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = await t.app.inject('/library/assets/app-1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject('/library')).headers.location).toBe('/library/');
+  });
+});

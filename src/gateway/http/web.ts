@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { pickLanguage } from './i18n.ts';
+
+const BASE = '/library/';
+
+function queryOf(request: FastifyRequest): string {
+  const i = request.url.indexOf('?');
+  return i < 0 ? '' : request.url.slice(i);
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The web app under /library/ (hash router). OAuth redirect URIs cannot carry a fragment, so the
+ * SSO returns to /library/callback[search] and we forward to the hash route with the same query.
+ */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const root = app.config.webRoot;
+  app.get('/', (_req, reply) => reply.redirect(BASE));
+  app.get('/library', (request, reply) => reply.redirect(BASE + queryOf(request)));
+  app.get('/library/callback', (request, reply) => reply.redirect(`${BASE}#/callback${queryOf(request)}`));
+  app.get('/library/callbacksearch', (request, reply) =>
+    reply.redirect(`${BASE}#/callbacksearch${queryOf(request)}`),
+  );
+
+  if (existsSync(join(root, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: BASE,
+      index: ['index.html'],
+      wildcard: true,
+      setHeaders(res, path) {
+        // Hashed assets never change; index.html must be revalidated so a new build is picked up.
+        if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+    return;
+  }
+
+  const notBuilt = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const lang = pickLanguage(request.headers['accept-language']);
+    const title = app.i18n.t(lang, 'gateway:web.notBuiltTitle');
+    const body = app.i18n.t(lang, 'gateway:web.notBuiltBody', { root });
+    return reply
+      .status(503)
+      .type('text/html; charset=utf-8')
+      .send(`<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+        `<body style="font-family:sans-serif;margin:3rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>` +
+        `<pre>npm run build</pre></body></html>`);
+  };
+  app.get(BASE, notBuilt);
+  app.get(`${BASE}*`, notBuilt);
+}

@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobCalls, type Job } from '../../shared/api/jobs.ts';
+import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  // A small pause per chunk (test hook) so progress can be watched and a job stopped midway.
+  t = await makeTestApp({ jobChunkDelayMs: 30 });
+  admin = await t.tokenFor('admin');
+});
+afterAll(() => t.close());
+
+async function poll(dataId: string, token: string, until: (j: Job) => boolean): Promise<Job[]> {
+  const seen: Job[] = [];
+  for (let i = 0; i < 400; i++) {
+    const j = (await t.call(jobCalls.getProgress, { DataID: dataId }, { token })).json().data as Job;
+    seen.push(j);
+    if (until(j)) return seen;
+    await sleep(10);
+  }
+  throw new Error('job did not finish');
+}
+
+describe('reader export job', () => {
+  it('runs, reports progress, and serves the .xlsx through a signed address', async () => {
+    const start = await t.call(jobCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
+    expect(start.json()).toMatchObject({ code: 0, data: { DataID: expect.any(String) } });
+    const dataId = start.json().data.DataID as string;
+    const seen = await poll(dataId, admin, (j) => j.State !== 1);
+    const last = seen[seen.length - 1]!;
+    expect(last).toMatchObject({ State: 2, Message: 'File generated, please click to download', OperationType: 'ExportReaders' });
+    expect(last.Progress).toBe(last.DataCount);
+    expect(last.FileName).toMatch(/^Readers_\d{8}_\d{6}\.xlsx$/);
+    // Progress was observable between 0 and the end.
+    expect(seen.some((j) => j.State === 1 && j.Progress > 0 && j.Progress < j.DataCount)).toBe(true);
+
+    const readers = Number((await t.app.db.selectFrom('users').where('school_id', '=', 1).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(last.DataCount).toBe(readers);
+
+    expect(last.ResultFile).toMatch(/^\/micro\/library\/web1\.0\/Download\/GetFile\?ID=\d+&Expires=\d+&Sig=/);
+    const file = await t.app.inject({ method: 'GET', url: last.ResultFile });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(last.FileName)}`);
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.name).toBe('Readers');
+    expect(sheet.actualRowCount).toBe(readers + 1);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Reader ID');
+    expect(String(sheet.getRow(2).getCell(1).value)).toMatch(/^R2026\d{6}$/);
+
+    // Tampering with the address is refused.
+    const bad = await t.app.inject({ method: 'GET', url: last.ResultFile.replace(/ID=\d+/, 'ID=999') });
+    expect(bad.statusCode).toBe(403);
+  });
+
+  it('names files in Chinese by default and downloads them with a UTF-8 safe name', async () => {
+    const dataId = (await t.call(jobCalls.exportReaders, { SearchKey: '王' }, { token: admin })).json().data.DataID as string;
+    const seen = await poll(dataId, admin, (j) => j.State !== 1);
+    const last = seen[seen.length - 1]!;
+    expect(last.FileName).toMatch(/^读者列表_/);
+    expect(last.DataCount).toBeGreaterThan(0);
+    expect(last.DataCount).toBeLessThan(200);
+    const file = await t.app.inject({ method: 'GET', url: last.ResultFile });
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''%E8%AF%BB/);
+  });
+
+  it('stops a running job (state 4) and lists jobs newest first, filtered', async () => {
+    const dataId = (await t.call(jobCalls.exportReaders, {}, { token: admin })).json().data.DataID as string;
+    await poll(dataId, admin, (j) => j.Progress > 0);
+    const stopped = await t.call(jobCalls.stopProgress, { DataID: dataId }, { token: admin });
+    expect(stopped.json().data).toMatchObject({ State: 4, ResultFile: '' });
+
+    const all = (await t.call(jobCalls.getProgressList, { Page: 1, Rows: 5 }, { token: admin })).json().data;
+    expect(all.Total).toBe(3);
+    expect(all.List[0].DataID).toBe(dataId);
+    const done = (await t.call(jobCalls.getProgressList, { State: 2 }, { token: admin })).json().data;
+    expect(done.Total).toBe(2);
+    const search = (await t.call(jobCalls.getProgressList, { SearchKey: 'Readers_' }, { token: admin })).json().data;
+    expect(search.Total).toBe(1);
+
+    // Another user (even an administrator of the same school) sees none of them.
+    const other = await t.tokenFor('librarian');
+    expect((await t.call(jobCalls.getProgressList, {}, { token: other })).json().data.Total).toBe(0);
+    expect((await t.call(jobCalls.getProgress, { DataID: dataId }, { token: other })).statusCode).toBe(404);
+  });
+});

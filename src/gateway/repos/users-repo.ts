@@ -1,0 +1,39 @@
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { containsPattern } from './like.ts';
+
+/** Matches readers by name, reader ID, phone or pinyin initials; everything when no key. */
+export function readerFilter(searchKey: string | undefined) {
+  return (eb: ExpressionBuilder<Database, 'users'>) => {
+    const key = searchKey?.trim();
+    if (!key) return eb.and([]);
+    const p = containsPattern(key);
+    const like = (col: 'users.name' | 'users.reader_id' | 'users.phone' | 'users.initials' | 'users.pinyin') =>
+      eb(col, 'like', sql<string>`${p} escape '\\'`);
+    return eb.or([like('users.name'), like('users.reader_id'), like('users.phone'), like('users.initials'), like('users.pinyin')]);
+  };
+}
+
+export async function findUser(db: Kysely<Database>, schoolId: number, userId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('departments', 'departments.id', 'users.dept_id')
+    .select([
+      'users.id', 'users.account', 'users.name', 'users.identity', 'users.reader_id', 'users.language',
+      'users.school_id', 'departments.name as dept_name', 'departments.en_name as dept_en_name',
+    ])
+    .where('users.school_id', '=', schoolId)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function rolesOf(db: Kysely<Database>, schoolId: number, userId: number) {
+  return db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.id', 'roles.code', 'roles.name', 'roles.en_name'])
+    .where('user_roles.user_id', '=', userId)
+    .where('roles.school_id', '=', schoolId)
+    .orderBy('roles.id')
+    .execute();
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authCalls } from '../../shared/api/auth.ts';
+import { homeCalls, type Shortcut } from '../../shared/api/home.ts';
+import { sessionCalls } from '../../shared/api/session.ts';
+import { translationCalls } from '../../shared/api/translation.ts';
+import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(() => t.close());
+
+describe('home, session and translation handlers', () => {
+  it('saves, refuses and reorders shortcuts', async () => {
+    const token = await t.tokenFor('teacher');
+    const set = await t.call(homeCalls.addShortcuts, { Urls: ['/data-analysis', '/class-booksearch', '/weekrank'] }, { token });
+    expect(set.json().data.map((s: Shortcut) => s.Url)).toEqual(['/data-analysis', '/class-booksearch', '/weekrank']);
+    expect(set.json().data[0].MenuName).not.toBe('/data-analysis');
+
+    const refused = await t.call(homeCalls.addShortcuts, { Urls: ['/sys/menu'] }, { token, lang: 'en-US' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('You may not add this menu: /sys/menu');
+
+    const ids = (set.json().data as Shortcut[]).map((s) => s.ID);
+    const sorted = await t.call(homeCalls.updateShortcutsSort, { IDs: [ids[2], ids[0]] }, { token });
+    expect(sorted.json().data.map((s: Shortcut) => s.ID)).toEqual([ids[2], ids[0], ids[1]]);
+
+    const smaller = await t.call(homeCalls.addShortcuts, { Urls: ['/weekrank'] }, { token });
+    expect(smaller.json().data.map((s: Shortcut) => s.Url)).toEqual(['/weekrank']);
+  });
+
+  it('computes the dashboard from the tables', async () => {
+    const d = (await t.call(homeCalls.getDashboard, {}, { token: await t.tokenFor('librarian') })).json().data;
+    expect(d.TitleCount).toBe(3000);
+    expect(d.CopyCount).toBeGreaterThan(5500);
+    expect(d.OnLoanCount).toBeGreaterThan(d.OverdueCount);
+    expect(d.OverdueCount).toBeGreaterThan(0);
+    expect(d.LoansByMonth).toHaveLength(12);
+    expect(d.LoansByMonth.reduce((s: number, m: { Count: number }) => s + m.Count, 0)).toBeGreaterThan(10000);
+  });
+
+  it('stores the language and reports session and reader info', async () => {
+    const token = await t.tokenFor('classlib');
+    expect((await t.call(authCalls.language, { Language: 'en-US' }, { token })).json().data).toEqual({ Language: 'en-US' });
+    const user = (await t.call(sessionCalls.getUser, {}, { token })).json().data;
+    expect(user).toMatchObject({ Account: 'classlib', Language: 'en-US', Identity: 'student', PasswordPolicy: 'strong' });
+    expect(user.Roles.map((r: { EnName: string }) => r.EnName)).toEqual(['Class librarian', 'Reader']);
+    const info = (await t.call(authCalls.getReadersInfo, {}, { token, lang: 'en-US' })).json().data;
+    expect(info).toMatchObject({ SchoolCode: 'BJSY01', SchoolName: 'Beijing No.1 Experimental School', DeptName: expect.stringMatching(/^Grade \d Class \d$/) });
+    const school = (await t.call(authCalls.getSchoolByCode, { SchoolCode: 'shyc02' })).json();
+    expect(school).toMatchObject({ code: 0, data: { SchoolID: 2, SchoolName: '上海市育才中学' } });
+    expect((await t.call(authCalls.getSchoolByCode, { SchoolCode: 'NOPE' })).statusCode).toBe(404);
+  });
+
+  it('manages translation overrides with a friendly duplicate error', async () => {
+    const token = await t.tokenFor('admin');
+    const a = await t.call(translationCalls.addTranslation, { Key: 'home:title', ZhCN: '首页', EnUS: 'Home' }, { token });
+    expect(a.json()).toMatchObject({ code: 0, data: { Key: 'home:title', ZhCN: '首页' } });
+    const dup = await t.call(translationCalls.addTranslation, { Key: 'home:title', ZhCN: 'x', EnUS: 'x' }, { token, lang: 'en-US' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('The translation key home:title already exists');
+    const b = await t.call(translationCalls.addTranslation, { Key: 'home:other', ZhCN: '其他', EnUS: 'Other' }, { token });
+    const clash = await t.call(translationCalls.updateTranslation, { ID: b.json().data.ID, Key: 'home:title', ZhCN: '', EnUS: '' }, { token });
+    expect(clash.statusCode).toBe(409);
+    const upd = await t.call(translationCalls.updateTranslation, { ID: b.json().data.ID, Key: 'home:other', ZhCN: '别的', EnUS: 'Else' }, { token });
+    expect(upd.json().data.EnUS).toBe('Else');
+    const found = (await t.call(translationCalls.getTranslation, { SearchKey: '别' }, { token })).json().data;
+    expect(found.Total).toBe(1);
+    const portal = (await t.call(translationCalls.searchTranslation, {}, { school: 1 })).json().data;
+    expect(portal).toHaveLength(2);
+    expect((await t.call(translationCalls.deleteTranslation, { ID: b.json().data.ID }, { token })).json()).toMatchObject({ code: 0, data: null });
+  });
+
+  it('replays a retried write with the same Idempotency-Key and refuses a different one', async () => {
+    const token = await t.tokenFor('admin');
+    const headers = { 'idempotency-key': 'desk-1-0001' };
+    const first = await t.call(translationCalls.addTranslation, { Key: 'x:y', ZhCN: '1', EnUS: '1' }, { token, headers });
+    const again = await t.call(translationCalls.addTranslation, { Key: 'x:y', ZhCN: '1', EnUS: '1' }, { token, headers });
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replay']).toBe('true');
+    const other = await t.call(translationCalls.addTranslation, { Key: 'x:z', ZhCN: '1', EnUS: '1' }, { token, headers });
+    expect(other.statusCode).toBe(409);
+  });
+});

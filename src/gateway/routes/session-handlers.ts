@@ -1,0 +1,47 @@
+import { sessionCalls } from '../../shared/api/session.ts';
+import type { Identity } from '../../shared/domain/identities.ts';
+import { handler, type HandlerMapFor } from '../http/handler-types.ts';
+import { AppError } from '../http/app-error.ts';
+import { findSchool, parseTheme } from '../repos/schools-repo.ts';
+import { findUser, rolesOf } from '../repos/users-repo.ts';
+import { requireSchool, requireUser } from './context.ts';
+
+export const sessionHandlers = {
+  'session.getUser': handler(sessionCalls.getUser, async (_input, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    const db = ctx.app.db;
+    const [user, school, roles] = await Promise.all([
+      findUser(db, schoolId, userId),
+      findSchool(db, schoolId),
+      rolesOf(db, schoolId, userId),
+    ]);
+    if (!user || !school) throw AppError.notFound('errors:userNotFound');
+    return {
+      UserID: user.id,
+      Account: user.account,
+      Name: user.name,
+      SchoolID: school.id,
+      SchoolName: school.name,
+      SchoolEnName: school.en_name,
+      SchoolCode: school.code,
+      Identity: user.identity as Identity,
+      Roles: roles.map((r) => ({ ID: r.id, Name: r.name, EnName: r.en_name })),
+      Language: user.language,
+      PasswordPolicy: school.password_policy,
+    };
+  }),
+  'session.getUnitInfo': handler(sessionCalls.getUnitInfo, async (_input, ctx) => {
+    const school = await findSchool(ctx.app.db, requireSchool(ctx));
+    if (!school) throw AppError.notFound('errors:schoolNotFound');
+    return {
+      SchoolID: school.id,
+      SchoolName: school.name,
+      SchoolEnName: school.en_name,
+      SchoolCode: school.code,
+      Address: school.address,
+      Area: school.area,
+      LearningPeriod: school.learning_period,
+      ThemeColor: parseTheme(school.theme_color),
+    };
+  }),
+} satisfies HandlerMapFor<typeof sessionCalls>;

@@ -1,0 +1,272 @@
+import { authCalls, type Token } from '../../shared/api/auth.ts';
+import { ServiceCode } from '../../shared/api/envelope.ts';
+import { LANGUAGES } from '../../shared/domain/ui-constants.ts';
+import { checkPassword } from '../../shared/domain/validation-rules.ts';
+import type { Principal } from '../auth/principal.ts';
+import { AppError } from '../http/app-error.ts';
+import type { CallDef } from '../../shared/api/contract.ts';
+import type { AnyHandlerMap, CallContext, CallHandler } from '../http/handler-types.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha, PIECE_SIZE, pngDataUrl } from './captcha-image.ts';
+import { ADMIN_CLIENT_ID, PORTAL_CLIENT_ID, USER_SCOPE, SERVICE_SCOPE, type SsoService } from './sso-service.ts';
+import { epochNow } from './sso-tables.ts';
+
+const tooMany = (key: string) => new AppError(ServiceCode.tooMany, key, { status: 429 });
+const FIRST_PARTY = new Set([ADMIN_CLIENT_ID, PORTAL_CLIENT_ID]);
+
+// Unknown accounts still pay for one scrypt run, so timing does not reveal which accounts exist.
+let dummyHash: Promise<string> | null = null;
+function dummy(sso: SsoService): Promise<string> {
+  dummyHash ??= hashPassword('not-a-password', sso.settings.passwordHashParams);
+  return dummyHash;
+}
+
+/** "/library/callback" or an absolute address → absolute address under publicUrl. */
+function absolute(sso: SsoService, value: string): string {
+  if (/^https?:\/\//i.test(value)) return value;
+  const root = sso.settings.publicUrl.replace(/\/+$/, '');
+  return `${root}${value.startsWith('/') ? '' : '/'}${value}`;
+}
+
+function toToken(body: Record<string, unknown>): Token {
+  const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : undefined);
+  return {
+    token_type: str('token_type') ?? 'Bearer',
+    access_token: str('access_token') ?? '',
+    refresh_token: str('refresh_token'),
+    expires_in: Number(body.expires_in ?? 0),
+    id_token: str('id_token'),
+    scope: str('scope'),
+  };
+}
+
+function userOf(ctx: CallContext): Principal & { userId: number } {
+  const p = ctx.principal;
+  if (!p || p.kind !== 'user' || p.userId == null) throw AppError.unauthorized();
+  return p as Principal & { userId: number };
+}
+
+async function schoolByCode(sso: SsoService, code: string) {
+  const school = await sso.db
+    .selectFrom('schools')
+    .select(['id', 'name', 'en_name'])
+    .where('code', '=', code.trim())
+    .executeTakeFirst();
+  if (!school) throw AppError.notFound('sso:school.notFound');
+  return school;
+}
+
+async function exchangeCode(
+  ctx: CallContext,
+  clientId: string,
+  input: { Code: string; CodeVerifier: string; RedirectUri: string },
+): Promise<Token> {
+  const sso = ctx.app.sso;
+  const res = await sso.tokenRequest(
+    {
+      grant_type: 'authorization_code',
+      client_id: clientId,
+      code: input.Code,
+      code_verifier: input.CodeVerifier,
+      redirect_uri: input.RedirectUri,
+    },
+    { ip: ctx.request.ip },
+  );
+  // Bad, reused or expired code, wrong verifier or redirect: one clean answer, never a 500.
+  if (res.status !== 200 || typeof res.body.access_token !== 'string') throw AppError.badRequest('sso:token.invalidCode');
+  return toToken(res.body);
+}
+
+/** Ties a handler to its contract call so input and result are typed by it. */
+const on = <C extends CallDef>(_call: C, fn: CallHandler<C>): CallHandler<C> => fn;
+
+const handlers = {
+  'auth.getPlatConfig': on(authCalls.getPlatConfig, async (_input, ctx) => ({
+    Authority: ctx.app.sso.issuer,
+    ClientID: ADMIN_CLIENT_ID,
+    PortalClientID: PORTAL_CLIENT_ID,
+    Scope: USER_SCOPE,
+    RedirectPath: '/library/callback',
+    PortalRedirectPath: '/library/callbacksearch',
+    PostLogoutRedirectPath: '/library/',
+    Languages: [...LANGUAGES],
+  })),
+
+  'auth.imageCaptcha': on(authCalls.imageCaptcha, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    if (!sso.limits.captchaIp.hit(ctx.request.ip)) throw tooMany('sso:captcha.tooMany');
+    const interactionId = input.InteractionID ?? null;
+    if (interactionId && !(await sso.provider.Interaction.find(interactionId))) throw AppError.failed('sso:login.sessionExpired');
+    const img = drawCaptcha();
+    const { id, expiresIn } = sso.captchas.create(img.gapX, interactionId);
+    return {
+      CaptchaID: id,
+      Background: pngDataUrl(img.background),
+      Piece: pngDataUrl(img.piece),
+      Width: CAPTCHA_WIDTH,
+      Height: CAPTCHA_HEIGHT,
+      PieceSize: PIECE_SIZE,
+      PieceY: img.pieceY,
+      ExpiresIn: expiresIn,
+    };
+  }),
+
+  'auth.login': on(authCalls.login, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    const account = input.Account.trim();
+    // Both counters count every attempt, so neither an IP nor an account can be hammered.
+    const ipOk = sso.limits.loginIp.hit(ctx.request.ip);
+    const accountOk = sso.limits.loginAccount.hit(account.toLowerCase());
+    if (!ipOk || !accountOk) throw tooMany('sso:login.tooMany');
+
+    // The captcha first, consumed whatever happens next.
+    if (sso.captchas.verify(input.CaptchaID, input.CaptchaX, input.InteractionID) !== 'ok') {
+      throw AppError.failed('sso:captcha.failed');
+    }
+    const interaction = await sso.provider.Interaction.find(input.InteractionID);
+    if (!interaction) throw AppError.failed('sso:login.sessionExpired');
+
+    const user = await sso.db
+      .selectFrom('users')
+      .select(['id', 'password_hash', 'status'])
+      .where('account', '=', account)
+      .executeTakeFirst();
+    const valid = user?.password_hash
+      ? await verifyPassword(input.Password, user.password_hash)
+      : (await verifyPassword(input.Password, await dummy(sso)), false);
+    // One message for unknown account, wrong password and inactive user: no enumeration.
+    if (!user || !valid || user.status !== 'active') throw AppError.failed('sso:login.wrongCredentials');
+
+    // Login and the implied consent of a first-party app in one go (see sso-service.ts).
+    interaction.result = { login: { accountId: String(user.id) }, consent: {} };
+    await interaction.save(Math.max(1, interaction.exp - epochNow()));
+    return { Redirect: interaction.returnTo };
+  }),
+
+  'auth.getTokenByCode': on(authCalls.getTokenByCode, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    if (!sso.limits.tokenIp.hit(ctx.request.ip)) throw tooMany('errors:tooManyRequests');
+    const redirect = absolute(sso, input.RedirectUri);
+    if (redirect !== sso.redirects.admin) throw AppError.badRequest('sso:token.badRedirect');
+    return exchangeCode(ctx, ADMIN_CLIENT_ID, { ...input, RedirectUri: redirect });
+  }),
+
+  'auth.refreshToken': on(authCalls.refreshToken, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    // Which client the token belongs to, read without touching the adapter's grace bookkeeping.
+    const row = await sso.db
+      .selectFrom('sso_models')
+      .select('payload')
+      .where('model', '=', 'RefreshToken')
+      .where('id', '=', input.refreshToken)
+      .executeTakeFirst();
+    const clientId = row ? (JSON.parse(row.payload) as { clientId?: string }).clientId : undefined;
+    if (!clientId || !FIRST_PARTY.has(clientId)) throw AppError.unauthorized('errors:authExpired');
+    const res = await sso.tokenRequest(
+      { grant_type: 'refresh_token', client_id: clientId, refresh_token: input.refreshToken },
+      { ip: ctx.request.ip },
+    );
+    if (res.status !== 200 || typeof res.body.access_token !== 'string') throw AppError.unauthorized('errors:authExpired');
+    return toToken(res.body);
+  }),
+
+  'auth.endSession': on(authCalls.endSession, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    const p = userOf(ctx);
+    if (p.grantId) await sso.endGrant(p.grantId, String(p.userId));
+    const wanted = input.PostLogoutRedirectPath ? absolute(sso, input.PostLogoutRedirectPath) : sso.redirects.postLogout;
+    const postLogout = wanted === sso.redirects.postLogout ? wanted : sso.redirects.postLogout;
+    const params = new URLSearchParams({
+      client_id: FIRST_PARTY.has(p.clientId) ? p.clientId : ADMIN_CLIENT_ID,
+      post_logout_redirect_uri: postLogout,
+      ui_locales: ctx.lang,
+    });
+    return { Url: `${sso.issuer}/session/end?${params}` };
+  }),
+
+  'auth.schoolAuth': on(authCalls.schoolAuth, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    const school = await schoolByCode(sso, input.SchoolCode);
+    const redirect = absolute(sso, input.RedirectUrl);
+    if (redirect !== sso.redirects.portal) throw AppError.badRequest('sso:token.badRedirect');
+    // The portal (a public client) holds its PKCE verifier and state: it appends
+    // code_challenge, code_challenge_method=S256 and state to this address before navigating.
+    const params = new URLSearchParams({
+      client_id: PORTAL_CLIENT_ID,
+      response_type: 'code',
+      scope: USER_SCOPE,
+      redirect_uri: redirect,
+      ui_locales: ctx.lang,
+    });
+    return {
+      Url: `${sso.issuer}/auth?${params}`,
+      SchoolID: Number(school.id),
+      SchoolName: ctx.lang === 'en-US' && school.en_name ? school.en_name : school.name,
+    };
+  }),
+
+  'auth.schoolLoginToken': on(authCalls.schoolLoginToken, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    if (!sso.limits.tokenIp.hit(ctx.request.ip)) throw tooMany('errors:tooManyRequests');
+    const school = await schoolByCode(sso, input.SchoolCode);
+    const redirect = absolute(sso, input.RedirectUrl);
+    if (redirect !== sso.redirects.portal) throw AppError.badRequest('sso:token.badRedirect');
+    if (!input.CodeVerifier) throw AppError.badRequest('sso:token.verifierRequired');
+    const token = await exchangeCode(ctx, PORTAL_CLIENT_ID, { Code: input.Code, CodeVerifier: input.CodeVerifier, RedirectUri: redirect });
+    const principal = await sso.verifier.verify(token.access_token);
+    if (!principal || principal === 'signed-out' || principal.schoolId !== Number(school.id)) {
+      // A reader of another school: the fresh grant is useless, revoke it at once.
+      if (principal && principal !== 'signed-out' && principal.grantId) await sso.revokeGrant(principal.grantId);
+      throw AppError.failed('errors:wrongSchool');
+    }
+    return { ...token, SchoolID: Number(school.id) };
+  }),
+
+  'auth.updatePassword': on(authCalls.updatePassword, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    const p = userOf(ctx);
+    if (!sso.limits.loginAccount.hit(`password:${p.userId}`)) throw tooMany('sso:login.tooMany');
+    const user = await sso.db
+      .selectFrom('users')
+      .innerJoin('schools', 'schools.id', 'users.school_id')
+      .select(['users.password_hash', 'schools.password_policy'])
+      .where('users.id', '=', p.userId)
+      .executeTakeFirst();
+    if (!user) throw AppError.unauthorized();
+    if (!user.password_hash || !(await verifyPassword(input.OldPassword, user.password_hash))) {
+      throw AppError.failed('validation:password.wrongOld');
+    }
+    const broken = checkPassword(input.NewPassword, user.password_policy);
+    if (broken) throw AppError.failed(broken);
+    const hash = await hashPassword(input.NewPassword, sso.settings.passwordHashParams);
+    await sso.db
+      .updateTable('users')
+      .set({ password_hash: hash, updated_at: new Date().toISOString() })
+      .where('id', '=', p.userId)
+      .execute();
+    return null;
+  }),
+
+  'auth.clientToken': on(authCalls.clientToken, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    ctx.reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+    if (!sso.limits.tokenIp.hit(ctx.request.ip)) {
+      ctx.reply.code(429);
+      return { error: 'too_many_requests', error_description: ctx.t('errors:tooManyRequests') } as never;
+    }
+    const res = await sso.tokenRequest(
+      {
+        grant_type: input.grant_type,
+        client_id: input.client_id,
+        client_secret: input.client_secret,
+        scope: input.scope ?? SERVICE_SCOPE,
+      },
+      { ip: ctx.request.ip, schoolId: ctx.schoolId },
+    );
+    ctx.reply.code(res.status);
+    // Plain OAuth JSON both ways (raw call: no envelope).
+    return res.body as never;
+  }),
+};
+
+export const ssoHandlers: AnyHandlerMap = handlers;

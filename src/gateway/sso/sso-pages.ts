@@ -1,0 +1,106 @@
+import type { Language } from '../../shared/domain/ui-constants.ts';
+import { ssoText } from './sso-i18n.ts';
+
+/** No inline script or style anywhere: scripts and styles come from /sso/assets, images are data URLs. */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+export const PAGE_HEADERS: Record<string, string> = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': PAGE_CSP,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface Shell {
+  lang: Language;
+  title: string;
+  /** Path prefix of the gateway (publicUrl's path, usually ''). */
+  base: string;
+  body: string;
+  script?: string;
+  /** Address of this page in the other language. */
+  switchHref?: string;
+}
+
+function shell({ lang, title, base, body, script, switchHref }: Shell): string {
+  const sw = switchHref
+    ? `<a class="lang" href="${escapeHtml(switchHref)}">${escapeHtml(ssoText(lang, 'page.switchLanguage'))}</a>`
+    : '';
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${base}/sso/assets/sso.css">
+</head>
+<body>
+<main class="card">
+<header><div><h1>${escapeHtml(ssoText(lang, 'page.heading'))}</h1><p class="sub">${escapeHtml(ssoText(lang, 'page.subtitle'))}</p></div>${sw}</header>
+${body}
+</main>
+${script ? `<script src="${base}/sso/assets/${script}"></script>` : ''}
+</body>
+</html>`;
+}
+
+const otherLang = (lang: Language): Language => (lang === 'zh-CN' ? 'en-US' : 'zh-CN');
+
+/** Strings the login script shows, handed over as a data attribute (no inline script). */
+const CLIENT_KEYS = ['page.loading', 'page.signingIn', 'page.success', 'page.fillFields', 'page.networkError', 'page.slideHint'];
+
+export function loginPage(opts: { lang: Language; base: string; uid: string; path: string }): string {
+  const { lang, base, uid } = opts;
+  const t = (k: string) => escapeHtml(ssoText(lang, k));
+  const texts = Object.fromEntries(CLIENT_KEYS.map((k) => [k, ssoText(lang, k)]));
+  const body = `<form id="login" class="login" novalidate data-uid="${escapeHtml(uid)}" data-lang="${lang}" data-base="${escapeHtml(base)}" data-texts="${escapeHtml(JSON.stringify(texts))}">
+<label for="account">${t('page.account')}</label>
+<input id="account" name="account" autocomplete="username" maxlength="64" placeholder="${t('page.accountPlaceholder')}" required autofocus>
+<label for="password">${t('page.password')}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" maxlength="128" placeholder="${t('page.passwordPlaceholder')}" required>
+<div class="captcha">
+<div class="stage" id="stage"><img id="captcha-bg" alt=""><img id="captcha-piece" alt=""></div>
+<div class="track" id="track"><div class="fill" id="fill"></div><span class="hint" id="hint">${t('page.slideHint')}</span><button type="button" class="handle" id="handle" aria-label="${t('page.slideLabel')}">&#10140;</button></div>
+<button type="button" class="link" id="refresh">${t('page.refresh')}</button>
+</div>
+<p class="message" id="message" role="alert" aria-live="assertive"></p>
+<noscript><p class="message">${t('page.noScript')}</p></noscript>
+</form>`;
+  return shell({
+    lang, base, body, title: ssoText(lang, 'page.title'), script: 'login.js',
+    switchHref: `${opts.path}?lang=${otherLang(lang)}`,
+  });
+}
+
+export function messagePage(opts: { lang: Language; base: string; titleKey: string; messageKey: string; back?: string; detail?: string }): string {
+  const { lang, base } = opts;
+  const back = opts.back ? `<p><a class="button" href="${escapeHtml(opts.back)}">${escapeHtml(ssoText(lang, 'error.back'))}</a></p>` : '';
+  const detail = opts.detail ? `<p class="detail">${escapeHtml(opts.detail)}</p>` : '';
+  const body = `<h2>${escapeHtml(ssoText(lang, opts.titleKey))}</h2><p>${escapeHtml(ssoText(lang, opts.messageKey))}</p>${detail}${back}`;
+  return shell({ lang, base, body, title: ssoText(lang, opts.titleKey) });
+}
+
+/** The provider's logout confirmation: the form (with its xsrf field) is submitted by logout.js. */
+export function logoutPage(opts: { lang: Language; base: string; formHtml: string }): string {
+  const { lang, base } = opts;
+  // Sign out of the whole SSO session, not only the requesting client.
+  const form = opts.formHtml.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  const body = `<h2>${escapeHtml(ssoText(lang, 'logout.title'))}</h2><p>${escapeHtml(ssoText(lang, 'logout.message'))}</p>${form}
+<p><button class="button" type="submit" form="op.logoutForm">${escapeHtml(ssoText(lang, 'logout.confirm'))}</button></p>`;
+  return shell({ lang, base, body, title: ssoText(lang, 'logout.title'), script: 'logout.js' });
+}

@@ -1,0 +1,23 @@
+// Entry of the embedded gateway's utility process (out/main/gateway-process.js). Thin glue: the
+// message protocol lives in gateway/child-runner.ts, the server in src/gateway.
+import { buildApp } from '../gateway/app.ts';
+import { loadConfig } from '../gateway/config.ts';
+import { runGatewayChild, startOnFreePort, type ParentPortLike } from './gateway/child-runner.ts';
+
+const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
+if (!parentPort) throw new Error('gateway-process.ts runs only inside an Electron utility process');
+
+runGatewayChild(parentPort, (msg) =>
+  startOnFreePort(msg, async ({ host, port, dataDir, webRoot }) => {
+    // The public URL is pinned to the loopback address: the SSO issuer must match the window's origin.
+    const args = ['--host', host, '--port', String(port), '--data', dataDir, '--web', webRoot, '--public-url', `http://${host}:${port}`];
+    const app = await buildApp(loadConfig(args, process.env));
+    try {
+      await app.listen({ host, port });
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+    return { port, close: () => app.close() };
+  }),
+);

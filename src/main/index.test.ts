@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeElectron, resetFakeElectron, FakeBrowserWindow, FakeUtilityProcess, FakeWebContents } from './testing/fake-electron.ts';
+import type { IpcResult } from '../shared/ipc/contract.ts';
+
+vi.mock('electron', async () => (await import('./testing/fake-electron.ts')).fakeElectron);
+
+type FakeApp = typeof fakeElectron.app & { lock: boolean; lockRequests: number; quitCalls: number; sandboxEnabled: boolean; userData: string; readyResolvers: (() => void)[] };
+const app = () => fakeElectron.app as FakeApp;
+const settle = () => new Promise((r) => setTimeout(r, 20));
+let dir: string;
+
+beforeEach(async () => {
+  resetFakeElectron();
+  vi.resetModules();
+  dir = await mkdtemp(join(tmpdir(), 'userdata-'));
+  app().userData = dir;
+  FakeUtilityProcess.behave = (child, msg) => {
+    const m = msg as { type: string };
+    if (m.type === 'start') child.emit('message', { type: 'ready', port: 5180 });
+    if (m.type === 'stop') child.emit('exit', 0);
+  };
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('composition root (src/main/index.ts)', () => {
+  it('second instance: quits without starting anything', async () => {
+    app().lock = false;
+    await import('./index.ts');
+    expect(app().quitCalls).toBe(1);
+    expect(app().readyResolvers).toHaveLength(0);
+  });
+
+  it('starts the embedded gateway, opens the admin window at its origin and serves IPC', async () => {
+    await import('./index.ts');
+    expect(app().sandboxEnabled).toBe(true);
+    expect(app().lockRequests).toBe(1);
+    app().readyResolvers.forEach((r) => r());
+    await settle();
+
+    const fork = FakeUtilityProcess.forks[0]!;
+    expect(fork.modulePath).toMatch(/gateway-process\.js$/);
+    expect(fork.child.sent[0]).toMatchObject({ type: 'start', host: '127.0.0.1', port: 0, dataDir: join(dir, 'gateway') });
+
+    const [win] = FakeBrowserWindow.instances;
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+    expect(win!.webContents.loaded).toEqual(['http://127.0.0.1:5180/library/']);
+    expect((win!.options.webPreferences as { preload: string }).preload).toMatch(/preload[\\/]admin\.cjs$/);
+    expect(fakeElectron.session.defaultSession.headersListener).toBeTypeOf('function');
+    expect(fakeElectron.session.defaultSession.permissionRequestHandler).toBeTypeOf('function');
+
+    const channels = [...fakeElectron.ipcMain.handlers.keys()].sort();
+    expect(channels).toEqual(['lib:app.getInfo', 'lib:gateway.getAddress', 'lib:settings.get', 'lib:settings.set', 'lib:shell.openExternal']);
+    const call = (ch: string, url: string, ...args: unknown[]) =>
+      fakeElectron.ipcMain.handlers.get(ch)!({ sender: { id: win!.webContents.id }, senderFrame: { url, parent: null } } as never, ...(args as never[])) as Promise<IpcResult<unknown>>;
+    expect(await call('lib:gateway.getAddress', 'http://127.0.0.1:5180/library/#/home')).toEqual({ ok: true, data: { url: 'http://127.0.0.1:5180', embedded: true } });
+    expect(await call('lib:gateway.getAddress', 'http://127.0.0.1:5181/library/')).toMatchObject({ ok: false });
+
+    // Every webContents created later gets the guards too.
+    const stray = new FakeWebContents();
+    app().emit('web-contents-created', {}, stray);
+    expect(stray.windowOpenHandler!({ url: 'https://x.example' })).toEqual({ action: 'deny' });
+
+    // Switching to a remote gateway stops the embedded one and reloads the window there.
+    expect(await call('lib:settings.set', 'http://127.0.0.1:5180/library/', { gatewayUrl: 'https://library.district.example' })).toMatchObject({ ok: true });
+    expect(fork.child.sent.at(-1)).toEqual({ type: 'stop' });
+    expect(win!.webContents.loaded.at(-1)).toBe('https://library.district.example/library/');
+
+    // Quit waits for the gateway to stop, then quits for real.
+    const ev = app().fire('before-quit');
+    expect(ev.defaultPrevented).toBe(true);
+    await settle();
+    expect(app().quitCalls).toBe(1);
+  });
+});

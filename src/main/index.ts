@@ -1,0 +1,145 @@
+// Composition root of the desktop app. Thin glue only: every decision lives in a plain-Node
+// module next to this file, tested without the Electron binary.
+import { app, BrowserWindow, dialog, session, shell, utilityProcess } from 'electron';
+import { join } from 'node:path';
+import { ipcContract, type WindowKind } from '../shared/ipc/contract.ts';
+import { claimSingleInstance } from './app/single-instance.ts';
+import { parseCliOptions } from './app/cli-options.ts';
+import { openSettingsStore } from './services/settings-store.ts';
+import { EmbeddedGateway } from './services/embedded-gateway.ts';
+import { buildAppInfo } from './services/app-info.ts';
+import { registerHandlers } from './ipc/register-handlers.ts';
+import { createHandlers } from './ipc/handlers.ts';
+import { WindowRegistry } from './windows/window-registry.ts';
+import { hardenSession, hardenWebContents, type SecurityPolicy } from './windows/web-security.ts';
+import { createAdminWindow } from './windows/admin-window.ts';
+import { createGuideWindow } from './windows/guide-window.ts';
+import { adminHomeUrl, guideHomeUrl } from './windows/kiosk-policy.ts';
+
+const here = import.meta.dirname; // out/main (also inside app.asar)
+const preloadDir = join(here, '../preload');
+const webRoot = join(here, '../renderer');
+const gatewayEntry = join(here, 'gateway-process.js');
+const iconPath = join(here, '../../resources/icon.png'); // Linux taskbar; Windows/macOS use the packaged icon
+const cli = parseCliOptions(process.argv);
+const log = (msg: string) => console.log(`[main] ${msg}`);
+
+let appOrigin: string | null = null;
+const registry = new WindowRegistry<BrowserWindow>(() => appOrigin);
+const policy: SecurityPolicy = {
+  appOrigin: () => appOrigin,
+  openExternal: (url) => void shell.openExternal(url),
+};
+
+// Every renderer sandboxed, whatever a window asks for; guards on every webContents ever created.
+app.enableSandbox();
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, policy));
+
+if (claimSingleInstance(app, () => registry.windowsOf(cli.guide ? 'guide' : 'admin')[0])) {
+  app.whenReady().then(start, (err: unknown) => fatal(err));
+}
+
+function fatal(err: unknown): void {
+  const msg = err instanceof Error ? err.message : String(err);
+  console.error('[main] fatal:', err);
+  dialog.showErrorBox('School Library', msg);
+  app.exit(1);
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const settings = await openSettingsStore(dataDir, log);
+  const gateway = new EmbeddedGateway({
+    fork: () => utilityProcess.fork(gatewayEntry, [], { serviceName: 'School Library gateway', stdio: 'inherit' }),
+    dataDir: join(dataDir, 'gateway'),
+    webRoot,
+    log,
+  });
+  hardenSession(session.defaultSession, policy);
+
+  const homeOf = (kind: WindowKind, origin: string) => (kind === 'guide' ? guideHomeUrl(origin) : adminHomeUrl(origin));
+  const reloadAll = () => {
+    if (!appOrigin) return;
+    for (const kind of ['admin', 'guide'] as const) {
+      for (const win of registry.windowsOf(kind)) void win.loadURL(homeOf(kind, appOrigin));
+    }
+  };
+  gateway.onUrlChange((url) => {
+    // A restarted embedded gateway may have a new port; a remote gateway is unaffected.
+    if (settings.get().gatewayUrl == null && url) {
+      appOrigin = url;
+      reloadAll();
+    }
+  });
+
+  const switchGateway = async (remote: string | null) => {
+    if (remote) {
+      await gateway.stop();
+      appOrigin = remote;
+    } else {
+      appOrigin = await gateway.start();
+    }
+    reloadAll();
+  };
+
+  registerHandlers(
+    ipcContract,
+    createHandlers({
+      appInfo: () =>
+        buildAppInfo({ name: app.getName(), version: app.getVersion(), versions: process.versions, platform: process.platform, arch: process.arch, dataDir }),
+      settings,
+      gatewayAddress: () => ({ url: appOrigin ?? '', embedded: settings.get().gatewayUrl == null }),
+      switchGateway,
+      openExternal: (url) => shell.openExternal(url),
+    }),
+    registry,
+  );
+
+  appOrigin = settings.get().gatewayUrl ?? (await gateway.start());
+
+  const openWindow = () => {
+    const origin = appOrigin;
+    if (!origin) return;
+    const win = cli.guide
+      ? createGuideWindow({ preloadDir, appOrigin: () => appOrigin ?? origin, idleMinutes: cli.guideIdleMinutes })
+      : createAdminWindow({ preloadDir, appOrigin: origin, iconPath });
+    registry.add(win, cli.guide ? 'guide' : 'admin');
+    win.webContents.on('did-fail-load', (_e, code, description, url, isMainFrame) => {
+      if (!isMainFrame || code === -3 /* ERR_ABORTED: a newer navigation won */) return;
+      void offerEmbeddedFallback(win, `${description} (${url})`);
+    });
+  };
+
+  // An unreachable remote gateway would leave a blank window with no way back to the settings.
+  const offerEmbeddedFallback = async (win: BrowserWindow, why: string) => {
+    if (win.isDestroyed() || settings.get().gatewayUrl == null) return;
+    const { response } = await dialog.showMessageBox(win, {
+      type: 'warning',
+      buttons: ['Retry', 'Use the built-in gateway', 'Quit'],
+      defaultId: 0,
+      message: 'The library server cannot be reached. 无法连接图书馆服务器。',
+      detail: why,
+    });
+    if (response === 0) reloadAll();
+    else if (response === 1) {
+      await settings.update({ gatewayUrl: null });
+      await switchGateway(null);
+    } else app.quit();
+  };
+
+  openWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped) return;
+    event.preventDefault();
+    stopped = true;
+    void gateway.stop().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ipcContract } from '../../shared/ipc/contract.ts';
+import { openSettingsStore, type SettingsStore } from '../services/settings-store.ts';
+import { createHandlers } from './handlers.ts';
+import { HandlerError } from './ipc-error.ts';
+
+let dir: string;
+let settings: SettingsStore;
+let switched: (string | null)[];
+let opened: string[];
+const ctx = { kind: 'admin' as const, webContentsId: 1 };
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'handlers-'));
+  settings = await openSettingsStore(dir);
+  switched = [];
+  opened = [];
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const make = () =>
+  createHandlers({
+    appInfo: () => ({ name: 'School Library', version: '0.1.0', electron: '45.4.1', chrome: '1', node: '22', platform: 'linux', arch: 'x64', dataDir: dir }),
+    settings,
+    gatewayAddress: () => ({ url: 'http://127.0.0.1:5180', embedded: true }),
+    switchGateway: async (o) => void switched.push(o),
+    openExternal: async (u) => void opened.push(u),
+  });
+
+describe('desktop IPC handlers', () => {
+  it('has a handler for every channel of the contract', () => {
+    expect(Object.keys(make()).sort()).toEqual(Object.keys(ipcContract).sort());
+  });
+
+  it('app.getInfo matches the contract', async () => {
+    expect(ipcContract['app.getInfo'].output.safeParse(await make()['app.getInfo'](undefined, ctx)).success).toBe(true);
+  });
+
+  it('settings.set persists the language without touching the gateway', async () => {
+    const out = await make()['settings.set']({ language: 'en-US' }, ctx);
+    expect(out.language).toBe('en-US');
+    expect((await openSettingsStore(dir)).get().language).toBe('en-US');
+    expect(switched).toEqual([]);
+  });
+
+  it('settings.set gatewayUrl stores the origin and switches the windows to it', async () => {
+    const h = make();
+    const out = await h['settings.set']({ gatewayUrl: 'https://library.district.example/library/#/x' }, ctx);
+    expect(out.gatewayUrl).toBe('https://library.district.example');
+    expect(switched).toEqual(['https://library.district.example']);
+    await h['settings.set']({ gatewayUrl: 'https://library.district.example' }, ctx);
+    expect(switched).toHaveLength(1); // unchanged: no reload
+    await h['settings.set']({ gatewayUrl: null }, ctx);
+    expect(switched).toEqual(['https://library.district.example', null]);
+  });
+
+  it('refuses plain http for a remote gateway, accepts it on loopback', async () => {
+    const h = make();
+    await expect(h['settings.set']({ gatewayUrl: 'http://library.district.example' }, ctx)).rejects.toBeInstanceOf(HandlerError);
+    await expect(h['settings.set']({ gatewayUrl: 'https://user:pw@library.example' }, ctx)).rejects.toThrow(/credentials/);
+    expect(settings.get().gatewayUrl).toBeNull();
+    expect((await h['settings.set']({ gatewayUrl: 'http://127.0.0.1:8080/' }, ctx)).gatewayUrl).toBe('http://127.0.0.1:8080');
+    expect((await h['settings.set']({ gatewayUrl: 'http://localhost:9000' }, ctx)).gatewayUrl).toBe('http://localhost:9000');
+  });
+
+  it('shell.openExternal opens http(s) and mailto only', async () => {
+    const h = make();
+    await h['shell.openExternal']('https://www.nlc.cn/', ctx);
+    await h['shell.openExternal']('mailto:library@school.example', ctx);
+    await expect(h['shell.openExternal']('file:///etc/passwd', ctx)).rejects.toThrow();
+    expect(opened).toEqual(['https://www.nlc.cn/', 'mailto:library@school.example']);
+    // and the contract itself refuses other schemes before the handler runs
+    expect(ipcContract['shell.openExternal'].input.safeParse('javascript:alert(1)').success).toBe(false);
+    expect(ipcContract['shell.openExternal'].input.safeParse('smb://x/y').success).toBe(false);
+  });
+});

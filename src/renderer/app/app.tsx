@@ -1,0 +1,14 @@
+import { useState } from 'react';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
+import { queryClient } from '../lib/query-client.ts';
+import { AppProviders } from './app-providers.tsx';
+import { buildRoutes } from './routes.tsx';
+
+export function App() {
+  const [router] = useState(() => createHashRouter(buildRoutes()));
+  return (
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,24 @@
+import { defineGroup } from '../screen-entry.ts';
+
+/** Routes of the 'catalogue' group of shared/spec/routes.json (area admin). */
+export const catalogueScreens = defineGroup({ area: 'admin', group: 'catalogue', login: true }, {
+  '/resource-mana/resource/catalog': null,
+  '/allocation': null,
+  '/allocation-record': null,
+  '/allocation-scan': null,
+  '/book-editing-rule': null,
+  '/book-editing1': null,
+  '/book-editing2': null,
+  '/book-editing3': null,
+  '/bulk-editing': null,
+  '/delete-records-bulk': null,
+  '/batch': null,
+  '/resource-mana/resource/collection': null,
+  '/resource-mana/resource/label-transfer': null,
+  '/resource-mana/resource/marc-export': null,
+  '/resource-mana/resource/marc-import': null,
+  '/resource-mana/resource/marc-catalog-import': null,
+  '/newbook-duplicate-check': null,
+  '/callnumber-search': null,
+  '/union-catalog': null,
+});

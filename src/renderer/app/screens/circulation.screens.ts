@@ -1,0 +1,29 @@
+import { defineGroup } from '../screen-entry.ts';
+
+/** Routes of the 'circulation' group of shared/spec/routes.json (area admin). */
+export const circulationScreens = defineGroup({ area: 'admin', group: 'circulation', login: true }, {
+  '/surrency/search-records': null,
+  '/surrency/br-records': null,
+  '/surrency/parents-br-records': null,
+  '/surrency/no-return': null,
+  '/surrency/parents-no-return': null,
+  '/surrency/borrow': null,
+  '/surrency/return': null,
+  '/surrency/renew': null,
+  '/batchborrow': null,
+  '/batchreturn': null,
+  '/batchdata': null,
+  '/batchcondition': null,
+  '/batchpsw': null,
+  '/batchpsw2': null,
+  '/deferred-return': null,
+  '/recall': null,
+  '/surrency/borrow-history-book': null,
+  '/surrency/borrow-history-reader': null,
+  '/reservation': null,
+  '/recommendation': null,
+  '/signrecord': null,
+  '/booklist': null,
+  '/volunteer': null,
+  '/search-mana': null,
+});

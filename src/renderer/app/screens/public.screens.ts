@@ -1,0 +1,19 @@
+import { defineGroup } from '../screen-entry.ts';
+
+/** Routes of the 'no-login' group of shared/spec/routes.json (area public). */
+export const publicScreens = defineGroup({ area: 'public', group: 'no-login', login: false }, {
+  '/callback': () => import('../../features/auth/callback-screen.tsx'),
+  '/callbacksearch': () => import('../../features/auth/callback-search-screen.tsx'),
+  '/bridge': null,
+  '/401': () => import('../../features/errors/unauthorized-screen.tsx'),
+  '/statistic': null,
+  '/libraryinfo': null,
+  '/connect/oauth': null,
+  '/connect/unoauth': null,
+  '/checkversion': null,
+  '/auth': () => import('../../features/auth/auth-screen.tsx'),
+  '/searchauth': () => import('../../features/auth/search-auth-screen.tsx'),
+  '/barcode-prepriting-view': null,
+  '/inoutstatisticiframe': null,
+  '/department/user-transferr': null,
+});

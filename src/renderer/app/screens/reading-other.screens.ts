@@ -1,0 +1,24 @@
+import { defineGroup } from '../screen-entry.ts';
+
+/** Routes of the 'reading-other' group of shared/spec/routes.json (area admin). */
+export const readingOtherScreens = defineGroup({ area: 'admin', group: 'reading-other', login: true }, {
+  '/share-dimension': null,
+  '/reading-share': null,
+  '/recommended-teacher': null,
+  '/donate-book-record': null,
+  '/book-positioning': null,
+  '/book-inventory': null,
+  '/reading-clock': null,
+  '/isbn-reporting': null,
+  '/theme-reading': null,
+  '/newbook-announcement': null,
+  '/join-reading': null,
+  '/end-reading': null,
+  '/entry-exit-records': null,
+  '/service-signin': null,
+  '/external-links': null,
+  '/dynamics-museum': null,
+  '/notice-list': null,
+  '/holiday-management': null,
+  '/smart_bookcase': null,
+});

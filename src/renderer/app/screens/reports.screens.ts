@@ -1,0 +1,30 @@
+import { defineGroup } from '../screen-entry.ts';
+
+/** Routes of the 'reports' group of shared/spec/routes.json (area admin). */
+export const reportsScreens = defineGroup({ area: 'admin', group: 'reports', login: true }, {
+  '/data-report/classify5': null,
+  '/data-report/classify22': null,
+  '/collLendrank': null,
+  '/catelendrank': null,
+  '/deptlendrank': null,
+  '/classlendrank': null,
+  '/deptuserrank': null,
+  '/classuserrank': null,
+  '/weekrank': null,
+  '/monthrank': null,
+  '/yearrank': null,
+  '/dayrank': null,
+  '/inoutstatistic': null,
+  '/resourcecicr': null,
+  '/dept-borrowstatistic': null,
+  '/class-borrowstatistic': null,
+  '/zero-borrow-person': null,
+  '/zero-borrow-book': null,
+  '/collection-statistic': null,
+  '/circulate-statistic': null,
+  '/counter-statistics': null,
+  '/statistical-query': null,
+  '/statistical-purchasing': null,
+  '/inventory-report': null,
+  '/alarm-record': null,
+});

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { authCalls } from '../../../shared/api/auth.ts';
+import { LANGUAGES, type Language } from '../../../shared/domain/ui-constants.ts';
+import { call } from '../../lib/api-client.ts';
+import { changeLanguage } from '../../lib/i18n.ts';
+import { bridge } from '../../lib/bridge.ts';
+import { hasAdminSession } from '../../lib/session-store.ts';
+import { isLanguage } from '../../lib/language.ts';
+
+/** Switches the whole UI at once; remembers it locally, on the server (signed in) and in the desktop. */
+export async function switchLanguage(lang: Language): Promise<void> {
+  await changeLanguage(lang);
+  void bridge.setSettings({ language: lang });
+  if (hasAdminSession()) await call(authCalls.language, { Language: lang }).catch(() => undefined);
+}
+
+export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+  const { t, i18n } = useTranslation('shell');
+  const value = isLanguage(i18n.language) ? i18n.language : 'zh-CN';
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={value}
+      data-testid="language-switch"
+      aria-label={t('language.label')}
+      onChange={(_e, v: unknown) => {
+        if (isLanguage(v) && v !== value) void switchLanguage(v);
+      }}
+      sx={color === 'inherit' ? { '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.4)' }, '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.2) !important', color: 'inherit !important' } } : undefined}
+    >
+      {LANGUAGES.map((l) => (
+        <ToggleButton key={l} value={l} data-testid={`language-${l}`} sx={{ px: 1, py: 0.25, textTransform: 'none' }}>
+          {t(`language.short.${l}`)}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { translationCalls } from '../../shared/api/translation.ts';
+import { call, configureApiClient } from '../lib/api-client.ts';
+import { installAuthHandlers } from '../lib/auth-flow.ts';
+import { bridge } from '../lib/bridge.ts';
+import { applyServerTranslations, initI18n } from '../lib/i18n.ts';
+import { resolveInitialLanguage, isLanguage } from '../lib/language.ts';
+import { applyMobileHeightRule } from '../lib/device.ts';
+import { LOCAL_KEYS } from '../lib/session-store.ts';
+import { themeModeStore } from '../lib/ui-settings.ts';
+
+/** Everything that must happen once before the first render. */
+export async function startup(root: HTMLElement): Promise<void> {
+  // The CSP has no 'unsafe-eval': zod must not compile validators with new Function.
+  z.config({ jitless: true });
+
+  // In the desktop app the gateway may be remote (or the embedded one on a free port).
+  const address = await bridge.getGatewayAddress();
+  if (address.ok) configureApiClient({ baseUrl: address.data.url });
+
+  let lang = resolveInitialLanguage();
+  const settings = await bridge.getSettings();
+  if (settings.ok) {
+    if (isLanguage(settings.data.language) && localStorage.getItem(LOCAL_KEYS.language) == null) lang = settings.data.language;
+    if (localStorage.getItem(LOCAL_KEYS.theme) == null) themeModeStore.set(settings.data.theme);
+  }
+  initI18n(lang);
+  document.documentElement.lang = lang;
+  installAuthHandlers();
+  applyMobileHeightRule(root);
+}
+
+/** Server-side string overrides, merged after the first render (never blocks the shell). */
+export async function loadServerTranslations(): Promise<void> {
+  try {
+    const page = await call(translationCalls.getTranslation, { Page: 1, Rows: 5000 }, { toast: false });
+    applyServerTranslations(page.List);
+  } catch {
+    // The bundled strings stay in force.
+  }
+}

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { authCalls, platConfigSchema } from '../../shared/api/auth.ts';
+import { sessionCalls } from '../../shared/api/session.ts';
+import { isValidSignInCode } from '../../shared/domain/validation-rules.ts';
+import { apiBaseUrl, call, resetAuthFailures, setAuthHandlers } from './api-client.ts';
+import { authorizeUrl, codeChallengeS256, randomString } from './oidc.ts';
+import { sessionStore } from './session-store.ts';
+import { leaveTo, navigateTo } from './navigation.ts';
+
+/**
+ * Sign-in and sign-out: OIDC authorization code + PKCE against the gateway's SSO for staff
+ * (/callback), and the school-code exchange for the public portal (/searchauth, /callbacksearch).
+ */
+type PlatConfig = z.infer<typeof platConfigSchema>;
+
+export const HOME_PATH = '/data-analysis';
+export const PORTAL_HOME_PATH = '/search';
+
+let platConfig: Promise<PlatConfig> | null = null;
+export function getPlatConfig(): Promise<PlatConfig> {
+  platConfig ??= call(authCalls.getPlatConfig, {}).catch((e: unknown) => {
+    platConfig = null;
+    throw e;
+  });
+  return platConfig;
+}
+
+/** Only in-app paths may be a return target (no open redirect through ?redirect=). */
+export function safeReturnPath(p: string | null | undefined, fallback = HOME_PATH): string {
+  if (!p || !p.startsWith('/') || p.startsWith('//')) return fallback;
+  if (/^\/(auth|callback|callbacksearch|searchauth|401|redirect)(\?|$)/.test(p)) return fallback;
+  return p;
+}
+
+/** Absolute address the SSO returns to: the gateway turns /library/callback into #/callback. */
+export function redirectUri(path: string): string {
+  return new URL(path, apiBaseUrl()).toString();
+}
+
+async function beginOidc(opts: { returnTo: string; portal: boolean; schoolCode?: string }): Promise<void> {
+  const cfg = await getPlatConfig();
+  const verifier = randomString(64);
+  const state = randomString(32);
+  sessionStore.setPkce({ verifier, state, returnTo: opts.returnTo, portal: opts.portal, ...(opts.schoolCode ? { schoolCode: opts.schoolCode } : {}) });
+  leaveTo(
+    authorizeUrl({
+      authority: cfg.Authority,
+      clientId: opts.portal ? cfg.PortalClientID : cfg.ClientID,
+      redirectUri: redirectUri(opts.portal ? cfg.PortalRedirectPath : cfg.RedirectPath),
+      scope: cfg.Scope,
+      codeChallenge: await codeChallengeS256(verifier),
+      state,
+    }),
+  );
+}
+
+export function startSignIn(returnTo: string = HOME_PATH): Promise<void> {
+  return beginOidc({ returnTo: safeReturnPath(returnTo), portal: false });
+}
+
+export function startPortalSignIn(schoolCode: string, returnTo: string = PORTAL_HOME_PATH): Promise<void> {
+  return beginOidc({ returnTo: safeReturnPath(returnTo, PORTAL_HOME_PATH), portal: true, schoolCode });
+}
+
+export class SignInError extends Error {
+  /** i18n key of the reason. */
+  readonly key: string;
+  constructor(key: string) {
+    super(key);
+    this.name = 'SignInError';
+    this.key = key;
+  }
+}
+
+function takePkce(state: string | null, portal: boolean) {
+  const pkce = sessionStore.getPkce();
+  sessionStore.setPkce(null); // one use only
+  if (!pkce || !state || pkce.state !== state || pkce.portal !== portal) throw new SignInError('auth:callback.badState');
+  return pkce;
+}
+
+/** Loads what the shell needs after a token was stored: user, menus, unit (theme colours). */
+export async function loadSessionData(): Promise<void> {
+  const user = await call(sessionCalls.getUser, {}, { toast: false });
+  sessionStore.setUser(user);
+  const [menus, unit] = await Promise.allSettled([
+    call(authCalls.authorization, {}),
+    call(sessionCalls.getUnitInfo, {}),
+  ]);
+  sessionStore.setMenus(menus.status === 'fulfilled' ? menus.value : { Menus: [], Operations: [], MenuVersion: 'new' });
+  if (unit.status === 'fulfilled') sessionStore.setUnit(unit.value);
+}
+
+/** /callback: exchange the code, load the session, return where the user wanted to go. */
+export async function completeSignIn(code: string | null, state: string | null): Promise<string> {
+  if (!code) throw new SignInError('auth:callback.missingCode');
+  const pkce = takePkce(state, false);
+  const cfg = await getPlatConfig();
+  const token = await call(authCalls.getTokenByCode, {
+    Code: code,
+    CodeVerifier: pkce.verifier,
+    RedirectUri: redirectUri(cfg.RedirectPath),
+  });
+  sessionStore.clear();
+  sessionStore.setToken(token);
+  resetAuthFailures();
+  await loadSessionData();
+  return safeReturnPath(pkce.returnTo);
+}
+
+async function storePortalToken(exchange: Promise<z.infer<typeof authCalls.schoolLoginToken.data>>): Promise<void> {
+  const res = await exchange;
+  const { SchoolID, ...token } = res;
+  sessionStore.clear();
+  sessionStore.setToken(token);
+  sessionStore.setSearchSchool(SchoolID);
+  resetAuthFailures();
+}
+
+/** /searchauth?schoolcode=&code=: a sign-in code (valid only if longer than 20 chars). */
+export async function signInWithSchoolCode(schoolCode: string, code: string): Promise<string> {
+  if (!isValidSignInCode(code)) throw new SignInError('validation:signInCode.invalid');
+  const cfg = await getPlatConfig();
+  await storePortalToken(
+    call(authCalls.schoolLoginToken, { SchoolCode: schoolCode, Code: code, RedirectUrl: redirectUri(cfg.PortalRedirectPath) }),
+  );
+  return PORTAL_HOME_PATH;
+}
+
+/** /callbacksearch?code&state: the portal's return from the SSO. */
+export async function completePortalSignIn(code: string | null, state: string | null): Promise<string> {
+  if (!isValidSignInCode(code)) throw new SignInError(code ? 'validation:signInCode.invalid' : 'auth:callback.missingCode');
+  const pkce = takePkce(state, true);
+  if (!pkce.schoolCode) throw new SignInError('auth:callback.badState');
+  const cfg = await getPlatConfig();
+  await storePortalToken(
+    call(authCalls.schoolLoginToken, {
+      SchoolCode: pkce.schoolCode,
+      Code: code,
+      RedirectUrl: redirectUri(cfg.PortalRedirectPath),
+      CodeVerifier: pkce.verifier,
+    }),
+  );
+  return safeReturnPath(pkce.returnTo, PORTAL_HOME_PATH);
+}
+
+/**
+ * Sign-out: ask the gateway for the SSO end-session address, drop the tab's session, go there.
+ * The SSO returns to /library/ (-> /home) for staff, to /search for the portal.
+ */
+export async function logout(opts: { portal?: boolean } = {}): Promise<void> {
+  let url: string | null = null;
+  try {
+    const res = await call(authCalls.endSession, opts.portal ? { PostLogoutRedirectPath: '/library/#/search' } : {}, { toast: false });
+    url = res.Url;
+  } catch {
+    url = null;
+  }
+  sessionStore.clear();
+  if (url) leaveTo(url);
+  else navigateTo(opts.portal ? PORTAL_HOME_PATH : '/home', { replace: true });
+}
+
+function currentPath(): string {
+  const hash = window.location.hash.replace(/^#/, '');
+  return hash || HOME_PATH;
+}
+
+/** Wires the api client's auth failures to the session (called once at start). */
+export function installAuthHandlers(): void {
+  setAuthHandlers({
+    // Refresh failed or was rejected: drop the session, sign in again, come back here.
+    onExpired: () => {
+      const back = currentPath();
+      const portal = sessionStore.get().user == null && sessionStore.get().searchSchool != null;
+      sessionStore.clear();
+      if (portal) navigateTo(PORTAL_HOME_PATH, { replace: true });
+      else navigateTo(`/auth?redirect=${encodeURIComponent(safeReturnPath(back))}`, { replace: true });
+    },
+    // 99997: the user is removed and sent to log out; the SSO session is already gone.
+    onSignedOutElsewhere: () => {
+      sessionStore.clear();
+      navigateTo('/home', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,129 @@
+import type { Token } from '../../shared/api/auth.ts';
+import type { Menu } from '../../shared/api/auth.ts';
+import type { UnitInfo, UserInfo } from '../../shared/api/session.ts';
+
+/**
+ * The tab's session lives in sessionStorage (spec section 9: "Session storage keys hold token,
+ * user info, menus"), so closing the tab ends it and two tabs may hold two schools.
+ * One tab holds one session: a portal sign-in replaces an admin session and vice versa.
+ */
+export const STORAGE_KEYS = {
+  token: 'lib.token',
+  user: 'lib.user',
+  menus: 'lib.menus',
+  unit: 'lib.unit',
+  /** School id of the public-portal (search) session; sent as SchoolID when there is no user. */
+  searchSchool: 'lib.searchSchool',
+  /** PKCE verifier, state, return path of a sign-in in progress. */
+  pkce: 'lib.pkce',
+  tabs: 'lib.tabs',
+} as const;
+
+/** localStorage keys: settings that outlive the tab. */
+export const LOCAL_KEYS = { language: 'lib.language', theme: 'lib.theme', downloadPanel: 'lib.downloadPanel' } as const;
+
+export interface MenuState {
+  Menus: Menu[];
+  Operations: string[];
+  MenuVersion: 'old' | 'new';
+}
+
+export interface PkceState {
+  verifier: string;
+  state: string;
+  returnTo: string;
+  portal: boolean;
+  schoolCode?: string;
+}
+
+export interface SessionSnapshot {
+  token: Token | null;
+  user: UserInfo | null;
+  menus: MenuState | null;
+  unit: UnitInfo | null;
+  searchSchool: number | null;
+}
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw == null ? null : (JSON.parse(raw) as T);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  if (value == null) sessionStorage.removeItem(key);
+  else sessionStorage.setItem(key, JSON.stringify(value));
+}
+
+const listeners = new Set<() => void>();
+let snapshot: SessionSnapshot | null = null;
+
+function load(): SessionSnapshot {
+  return {
+    token: read<Token>(STORAGE_KEYS.token),
+    user: read<UserInfo>(STORAGE_KEYS.user),
+    menus: read<MenuState>(STORAGE_KEYS.menus),
+    unit: read<UnitInfo>(STORAGE_KEYS.unit),
+    searchSchool: read<number>(STORAGE_KEYS.searchSchool),
+  };
+}
+
+function changed(): void {
+  snapshot = null;
+  for (const l of listeners) l();
+}
+
+export const sessionStore = {
+  /** Stable object between changes, for useSyncExternalStore. */
+  get(): SessionSnapshot {
+    snapshot ??= load();
+    return snapshot;
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  setToken(token: Token | null): void {
+    write(STORAGE_KEYS.token, token);
+    changed();
+  },
+  setUser(user: UserInfo | null): void {
+    write(STORAGE_KEYS.user, user);
+    changed();
+  },
+  setMenus(menus: MenuState | null): void {
+    write(STORAGE_KEYS.menus, menus);
+    changed();
+  },
+  setUnit(unit: UnitInfo | null): void {
+    write(STORAGE_KEYS.unit, unit);
+    changed();
+  },
+  setSearchSchool(id: number | null): void {
+    write(STORAGE_KEYS.searchSchool, id);
+    changed();
+  },
+  setPkce(p: PkceState | null): void {
+    write(STORAGE_KEYS.pkce, p);
+  },
+  getPkce(): PkceState | null {
+    return read<PkceState>(STORAGE_KEYS.pkce);
+  },
+  /** Removes everything of the session (sign-out, signed out elsewhere, expired). */
+  clear(): void {
+    for (const key of Object.values(STORAGE_KEYS)) sessionStorage.removeItem(key);
+    changed();
+  },
+};
+
+/** A signed-in admin session: a token and the user's info. */
+export function hasAdminSession(s: SessionSnapshot = sessionStore.get()): boolean {
+  return s.token != null && s.user != null;
+}
+
+export function authorizationHeader(token: Token | null): string | null {
+  return token ? `${token.token_type} ${token.access_token}` : null;
+}
