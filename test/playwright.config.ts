@@ -31,6 +31,7 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
+    locale: 'zh-CN',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

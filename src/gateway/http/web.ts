@@ -22,6 +22,8 @@ function escapeHtml(s: string): string {
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const root = app.config.webRoot;
   app.get('/', (_req, reply) => reply.redirect(BASE));
+  // Browsers ask for /favicon.ico on pages outside the app (the SSO login page); point them at the app's icon.
+  app.get('/favicon.ico', (_req, reply) => reply.redirect(`${BASE}favicon.svg`, 301));
   app.get('/library', (request, reply) => reply.redirect(BASE + queryOf(request)));
   app.get('/library/callback', (request, reply) => reply.redirect(`${BASE}#/callback${queryOf(request)}`));
   app.get('/library/callbacksearch', (request, reply) =>

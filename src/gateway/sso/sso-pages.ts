@@ -47,6 +47,7 @@ function shell({ lang, title, base, body, script, switchHref }: Shell): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="${base}/library/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${base}/sso/assets/sso.css">
 </head>
 <body>
