@@ -15,15 +15,10 @@ import { installErrorHandlers } from './http/error-handler.ts';
 import type { AnyHandlerMap } from './http/handler-types.ts';
 import { loadTranslator } from './http/i18n.ts';
 import { registerCalls } from './http/register-calls.ts';
+import { allHandlers } from './routes/all-handlers.ts';
 import { registerWeb } from './http/web.ts';
 import { JobRunner } from './jobs/job-runner.ts';
-import { authHandlers } from './routes/auth-handlers.ts';
-import { homeHandlers } from './routes/home-handlers.ts';
-import { jobsHandlers } from './routes/jobs-handlers.ts';
-import { sessionHandlers } from './routes/session-handlers.ts';
-import { translationHandlers } from './routes/translation-handlers.ts';
 import type { SeedReport } from './seed/demo-seed.ts';
-import { ssoHandlers } from './sso/sso-handlers.ts';
 import { ssoPlugin, type SsoPluginOptions } from './sso/sso-plugin.ts';
 import type {} from './fastify-types.ts';
 
@@ -42,14 +37,6 @@ export interface BuildOptions {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-/** The core handler maps; ssoHandlers adds sign-in and tokens. */
-export const coreHandlers: AnyHandlerMap = {
-  ...authHandlers,
-  ...sessionHandlers,
-  ...homeHandlers,
-  ...jobsHandlers,
-  ...translationHandlers,
-};
 
 /** Builds the gateway (without listening): database, plugins, every contract call, the web app. */
 export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -131,7 +118,7 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
   }
 
   installErrorHandlers(app);
-  registerCalls(app, allCalls, { ...coreHandlers, ...ssoHandlers });
+  registerCalls(app, allCalls, allHandlers);
   await registerWeb(app);
   return app;
 }

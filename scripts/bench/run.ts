@@ -1,0 +1,63 @@
+// `npm run bench`: the budgets of the architecture page that exist so far, each as a figure and a
+// ratio to its budget. A benchmark, never a timed test: it reports, it does not fail on a number.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startGateway } from './gateway-start.ts';
+import { measureFirstLoad } from './web-bundle.ts';
+import { measureHomeInteractive } from './home-interactive.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
+const rows: string[][] = [['what', 'figure', 'budget', 'ratio']];
+const row = (what: string, value: number, unit: string, budget: number | null) =>
+  rows.push([what, `${value.toFixed(unit === 'kB' ? 1 : 0)} ${unit}`, budget == null ? '-' : `${budget} ${unit}`, budget == null ? '-' : (value / budget).toFixed(2)]);
+
+if (!process.argv.includes('--no-build')) {
+  const r = spawnSync(process.execPath, [`${root}node_modules/electron-vite/bin/electron-vite.js`, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// 1. Web build first load.
+const bundle = measureFirstLoad(join(root, 'out/renderer'));
+row('web build first-load JS (gzip)', bundle.gzipTotal / 1024, 'kB', 300);
+
+// 2. Gateway start on the demo data: the first start seeds; later starts are what users wait for.
+const dataDir = mkdtempSync(join(tmpdir(), 'library-bench-'));
+try {
+  const first = await startGateway(root, dataDir);
+  await first.stop();
+  row('gateway first start incl. demo seed', first.ms, 'ms', null);
+  const starts: number[] = [];
+  const rss: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const g = await startGateway(root, dataDir);
+    starts.push(g.ms);
+    if (g.rssMb != null) rss.push(g.rssMb);
+    await g.stop();
+  }
+  row('gateway start on demo data (median of 5)', median(starts), 'ms', 500);
+  if (rss.length) row('gateway RSS after start (median)', median(rss), 'MB', 150);
+
+  // 3. Navigation → home dashboard interactive (test hooks on: the bench signs in via the slider).
+  if (existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    const g = await startGateway(root, dataDir, { LIB_TEST_HOOKS: '1' });
+    try {
+      const times = await measureHomeInteractive(`${g.url}`);
+      row('navigation → home dashboard interactive (median of 7)', median(times), 'ms', null);
+      row('navigation → home dashboard interactive (p95)', p95(times), 'ms', null);
+    } finally {
+      await g.stop();
+    }
+  } else {
+    rows.push(['navigation → home dashboard interactive', 'skipped: no Chromium', '-', '-']);
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  '));
