@@ -12,7 +12,6 @@ import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { AppError } from './http/app-error.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
-import type { AnyHandlerMap } from './http/handler-types.ts';
 import { loadTranslator } from './http/i18n.ts';
 import { registerCalls } from './http/register-calls.ts';
 import { allHandlers } from './routes/all-handlers.ts';
