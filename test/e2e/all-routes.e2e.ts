@@ -30,7 +30,10 @@ test('every route renders in zh-CN and en-US without errors', async ({ page, bas
       }
       const root = page.getByTestId(`screen-${r.path}`);
       await expect(root, `${lang} ${r.path}`).toBeVisible();
-      seen[`${lang} ${r.path}`] = (await root.getAttribute('data-status')) ?? '';
+      const status = (await root.getAttribute('data-status')) ?? '';
+      seen[`${lang} ${r.path}`] = status;
+      // A planned screen says what it will be for, in the current language.
+      if (status === 'planned') await expect(root.getByTestId('planned-description')).not.toBeEmpty();
       expect(await root.getAttribute('data-access'), `${lang} ${r.path}`).not.toBe('denied');
       expect(health.problems, `${lang} ${r.path}`).toEqual([]);
     }

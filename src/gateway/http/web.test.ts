@@ -16,6 +16,7 @@ describe('web app hosting', () => {
     const cb = await t.app.inject('/library/callback?code=abc&state=x%20y');
     expect(cb.statusCode).toBe(302);
     expect(cb.headers.location).toBe('/library/#/callback?code=abc&state=x%20y');
+    expect((await t.app.inject('/library/search')).headers.location).toBe('/library/#/search');
     const cs = await t.app.inject('/library/callbacksearch?code=1');
     expect(cs.headers.location).toBe('/library/#/callbacksearch?code=1');
   });

@@ -26,6 +26,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   app.get('/favicon.ico', (_req, reply) => reply.redirect(`${BASE}favicon.svg`, 301));
   app.get('/library', (request, reply) => reply.redirect(BASE + queryOf(request)));
   app.get('/library/callback', (request, reply) => reply.redirect(`${BASE}#/callback${queryOf(request)}`));
+  app.get('/library/search', (request, reply) => reply.redirect(`${BASE}#/search${queryOf(request)}`));
   app.get('/library/callbacksearch', (request, reply) =>
     reply.redirect(`${BASE}#/callbacksearch${queryOf(request)}`),
   );

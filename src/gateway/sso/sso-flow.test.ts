@@ -187,6 +187,23 @@ describe('SSO sign-in, refresh rotation and sign-out', () => {
   });
 });
 
+describe('sign-out return address', () => {
+  it('returns portal readers to /library/search and refuses foreign addresses', async () => {
+    // bob (another school) keeps alice's per-account sign-in budget for the tests below.
+    const endWith = async (path: string) => {
+      const s = await signIn('bob', 'library-admin', '10.7.0.1');
+      const tok = (await tokenByCode(s.code, s.verifier)).json().data;
+      const end = await t.app.inject({
+        method: 'GET', url: `${LIB}/WebPlat/EndSession?PostLogoutRedirectPath=${encodeURIComponent(path)}`,
+        headers: { authorization: `Bearer ${tok.access_token}` },
+      });
+      return new URL(end.json().data.Url).searchParams.get('post_logout_redirect_uri');
+    };
+    expect(await endWith('/library/search')).toBe(`${PUBLIC_URL}/library/search`);
+    expect(await endWith('https://evil.example/')).toBe(`${PUBLIC_URL}/library/`);
+  });
+});
+
 describe('login page and captcha', () => {
   it('serves a bilingual page with a strict CSP and no inline script', async () => {
     const s = await authorize();

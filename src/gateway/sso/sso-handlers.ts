@@ -175,7 +175,8 @@ const handlers = {
     const p = userOf(ctx);
     if (p.grantId) await sso.endGrant(p.grantId, String(p.userId));
     const wanted = input.PostLogoutRedirectPath ? absolute(sso, input.PostLogoutRedirectPath) : sso.redirects.postLogout;
-    const postLogout = wanted === sso.redirects.postLogout ? wanted : sso.redirects.postLogout;
+    // Only our registered return addresses; anything else falls back to the app's home.
+    const postLogout = wanted === sso.redirects.portalPostLogout ? wanted : sso.redirects.postLogout;
     const params = new URLSearchParams({
       client_id: FIRST_PARTY.has(p.clientId) ? p.clientId : ADMIN_CLIENT_ID,
       post_logout_redirect_uri: postLogout,

@@ -44,7 +44,7 @@ export interface SsoService {
   issuer: string;
   /** Path prefix of publicUrl ('' when the gateway sits at the origin's root). */
   base: string;
-  redirects: { admin: string; portal: string; postLogout: string };
+  redirects: { admin: string; portal: string; postLogout: string; portalPostLogout: string };
   captchas: CaptchaStore;
   limits: { loginIp: RateCounter; loginAccount: RateCounter; captchaIp: RateCounter; tokenIp: RateCounter };
   verifier: SsoTokenVerifier;
@@ -92,6 +92,8 @@ export function createSsoService({ app, db, secrets, settings }: Deps): SsoServi
     admin: `${publicUrl}/library/callback`,
     portal: `${publicUrl}/library/callbacksearch`,
     postLogout: `${publicUrl}/library/`,
+    // Portal readers go back to the public search; the gateway maps /library/search to #/search.
+    portalPostLogout: `${publicUrl}/library/search`,
   };
   const internalSecret = randomBytes(24).toString('base64url');
   const adapterOpts = { refreshGraceSeconds: settings.refreshGraceSeconds };
@@ -104,7 +106,7 @@ export function createSsoService({ app, db, secrets, settings }: Deps): SsoServi
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     redirect_uris: [redirect],
-    post_logout_redirect_uris: [redirects.postLogout],
+    post_logout_redirect_uris: [redirects.postLogout, redirects.portalPostLogout],
     scope: USER_SCOPE,
   });
 

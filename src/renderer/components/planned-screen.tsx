@@ -9,6 +9,8 @@ import { useScreenTitle } from './use-screen-title.ts';
 export default function PlannedScreen({ entry }: ScreenProps) {
   const { t } = useTranslation('common');
   const title = useScreenTitle(entry);
+  // What the screen will be for, from screens.json, so the notice says more than "not yet".
+  const description = t(`screens:descriptions.${entry.path}`, { defaultValue: '' });
   return (
     <MessagePage
       testId="planned-screen"
@@ -17,6 +19,7 @@ export default function PlannedScreen({ entry }: ScreenProps) {
       body={
         <>
           <Chip size="small" color="warning" variant="outlined" label={t('planned.badge')} sx={{ mb: 1 }} />
+          {description && <div data-testid="planned-description">{description}</div>}
           <div>{t('planned.body')}</div>
           <div>
             <code>{entry.path}</code>

@@ -151,7 +151,7 @@ export async function completePortalSignIn(code: string | null, state: string | 
 export async function logout(opts: { portal?: boolean } = {}): Promise<void> {
   let url: string | null = null;
   try {
-    const res = await call(authCalls.endSession, opts.portal ? { PostLogoutRedirectPath: '/library/#/search' } : {}, { toast: false });
+    const res = await call(authCalls.endSession, opts.portal ? { PostLogoutRedirectPath: '/library/search' } : {}, { toast: false });
     url = res.Url;
   } catch {
     url = null;
