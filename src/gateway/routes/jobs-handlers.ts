@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { jobCalls, type Job } from '../../shared/api/jobs.ts';
 import type { JobsTable } from '../db/schema.ts';
-import { handler, type HandlerMapFor } from '../http/handler-types.ts';
+import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { exportReadersJob } from '../jobs/export-readers.ts';
 import { checkSignature, signedDownloadPath } from '../jobs/signed-url.ts';
 import { installSecret } from '../security/install-secret.ts';
-import { containsPattern } from '../repos/like.ts';
+import { containsText } from '../repos/like.ts';
 import { requireUser } from './context.ts';
 
 const secrets = new Map<string, Buffer>();
@@ -40,38 +40,34 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** A job of the caller's own school and user (jobs are private to who started them). */
+function findJob(ctx: CallContext, dataId: string) {
+  const { userId, schoolId } = requireUser(ctx);
+  return ctx.app.db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('school_id', '=', schoolId)
+    .where('user_id', '=', userId)
+    .where('data_id', '=', dataId)
+    .executeTakeFirst();
+}
+
 export const jobsHandlers = {
   'jobs.getProgress': handler(jobCalls.getProgress, async (input, ctx) => {
-    const { userId, schoolId } = requireUser(ctx);
-    const row = await ctx.app.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('school_id', '=', schoolId)
-      .where('user_id', '=', userId)
-      .where('data_id', '=', input.DataID)
-      .executeTakeFirst();
+    const row = await findJob(ctx, input.DataID);
     if (!row) throw AppError.notFound('errors:jobNotFound');
     return toJob(row, ctx.app.config.dataDir);
   }),
   'jobs.stopProgress': handler(jobCalls.stopProgress, async (input, ctx) => {
-    const { userId, schoolId } = requireUser(ctx);
-    const find = () =>
-      ctx.app.db
-        .selectFrom('jobs')
-        .selectAll()
-        .where('school_id', '=', schoolId)
-        .where('user_id', '=', userId)
-        .where('data_id', '=', input.DataID)
-        .executeTakeFirst();
-    const row = await find();
+    const row = await findJob(ctx, input.DataID);
     if (!row) throw AppError.notFound('errors:jobNotFound');
     if (row.state === 1 && ctx.app.jobs.stop(row.data_id)) await ctx.app.jobs.settled(row.data_id);
-    return toJob((await find()) ?? row, ctx.app.config.dataDir);
+    return toJob((await findJob(ctx, input.DataID)) ?? row, ctx.app.config.dataDir);
   }),
   'jobs.getProgressList': handler(jobCalls.getProgressList, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);
     let q = ctx.app.db.selectFrom('jobs').where('school_id', '=', schoolId).where('user_id', '=', userId);
-    if (input.SearchKey) q = q.where('file_name', 'like', sql<string>`${containsPattern(input.SearchKey)} escape '\\'`);
+    if (input.SearchKey) q = q.where(containsText('file_name', input.SearchKey));
     if (input.OperationType) q = q.where('operation_type', '=', input.OperationType);
     if (input.State) q = q.where('state', '=', input.State);
     const [{ n }, rows] = await Promise.all([
