@@ -5,7 +5,7 @@ import { ASSIGNMENT_CONFLICT_KEY } from '../../src/shared/domain/borrowing/group
 
 // Every reason the rules can give has words in both languages (the desk shows them as they are).
 const load = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../locales/${lang}/borrowing.json`, import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL(`../../locales/${lang}/borrowing.json`, import.meta.url), 'utf8')) as {
     reason: Record<string, string>;
     assignment: Record<string, string>;
   };
