@@ -10,3 +10,10 @@ export function withId<T extends string>(t: CreateTableBuilder<T, never>, kind: 
     ? t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     : t.addColumn('id', 'serial', (c) => c.primaryKey());
 }
+
+/**
+ * A JS number with decimals (prices, deposits). SQLite's `real` is an 8-byte float, PostgreSQL's
+ * is 4 bytes (≈7 digits, sums drift), so PostgreSQL gets `double precision`, which pg returns as
+ * a number, like SQLite. The SQLite DDL stays `real` so existing embedded databases are unchanged.
+ */
+export const realType = (kind: DbKind) => (kind === 'sqlite' ? 'real' : 'double precision');

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, ServiceCode } from '../../shared/api/envelope.ts';
 import { AppError } from './app-error.ts';
+import { databaseAppError } from '../db/db-errors.ts';
 import { pickLanguage } from './i18n.ts';
 
 /** Fastify's own 4xx errors (bad JSON, wrong media type, body too large) keep their status. */
@@ -17,8 +18,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLanguage(request.headers['accept-language']);
     const t = (key: string, params?: Record<string, unknown>) => app.i18n.t(lang, key, params);
-    if (err instanceof AppError) {
-      return reply.status(err.status).send(fail(err.code, t(err.key, err.params), err.data));
+    // A constraint the database enforced (duplicate, foreign key) or a lost race is the
+    // client's 409/503, never a 500.
+    const known = err instanceof AppError ? err : databaseAppError(err);
+    if (known) {
+      return reply.status(known.status).send(fail(known.code, t(known.key, known.params), known.data));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -1,16 +1,13 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { containsPattern } from './like.ts';
+import { containsText } from './like.ts';
 
 /** Matches readers by name, reader ID, phone or pinyin initials; everything when no key. */
 export function readerFilter(searchKey: string | undefined) {
   return (eb: ExpressionBuilder<Database, 'users'>) => {
     const key = searchKey?.trim();
     if (!key) return eb.and([]);
-    const p = containsPattern(key);
-    const like = (col: 'users.name' | 'users.reader_id' | 'users.phone' | 'users.initials' | 'users.pinyin') =>
-      eb(col, 'like', sql<string>`${p} escape '\\'`);
-    return eb.or([like('users.name'), like('users.reader_id'), like('users.phone'), like('users.initials'), like('users.pinyin')]);
+    return eb.or(['users.name', 'users.reader_id', 'users.phone', 'users.initials', 'users.pinyin'].map((col) => containsText(col, key)));
   };
 }
 

@@ -5,7 +5,7 @@ import { writeTx } from '../db/connect.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { GROUP_URL_PREFIX, menusFor } from '../repos/menus-repo.ts';
-import { containsPattern } from '../repos/like.ts';
+import { containsText } from '../repos/like.ts';
 import { requireSchool, requireUser } from './context.ts';
 
 async function shortcutsOf(db: Kysely<Database>, schoolId: number, userId: number): Promise<Shortcut[]> {
@@ -92,8 +92,8 @@ export const homeHandlers = {
     const en = ctx.lang === 'en-US';
     let q = ctx.app.db.selectFrom('notices').where('school_id', '=', ctx.schoolId);
     if (input.SearchKey) {
-      const p = containsPattern(input.SearchKey);
-      q = q.where((eb) => eb.or([eb('title', 'like', sql<string>`${p} escape '\\'`), eb('en_title', 'like', sql<string>`${p} escape '\\'`)]));
+      const key = input.SearchKey;
+      q = q.where((eb) => eb.or([containsText('title', key), containsText('en_title', key)]));
     }
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),

@@ -1,10 +1,10 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { translationCalls, type Translation } from '../../shared/api/translation.ts';
 import type { TranslationsTable } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
-import { containsPattern } from '../repos/like.ts';
+import { containsText } from '../repos/like.ts';
 import { requireSchool } from './context.ts';
 
 const toDto = (r: Selectable<TranslationsTable>): Translation => ({
@@ -26,8 +26,8 @@ export const translationHandlers = {
     if (ctx.schoolId == null) return { List: [], Total: 0 };
     let q = ctx.app.db.selectFrom('translations').where('school_id', '=', ctx.schoolId);
     if (input.SearchKey?.trim()) {
-      const p = sql<string>`${containsPattern(input.SearchKey.trim())} escape '\\'`;
-      q = q.where((eb) => eb.or([eb('key', 'like', p), eb('zh_cn', 'like', p), eb('en_us', 'like', p)]));
+      const key = input.SearchKey.trim();
+      q = q.where((eb) => eb.or([containsText('key', key), containsText('zh_cn', key), containsText('en_us', key)]));
     }
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type GatewayConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { hashPassword } from '../security/passwords.ts';
 import type { SsoSettings } from './sso-service.ts';
@@ -28,13 +28,21 @@ export interface SsoTestApp {
 }
 
 export async function buildSsoTestApp(
-  opts: { testHooks?: boolean; settings?: Partial<SsoSettings>; /** restart on an earlier app's data */ dataDir?: string } = {},
+  opts: {
+    testHooks?: boolean;
+    settings?: Partial<SsoSettings>;
+    /** restart on an earlier app's data */
+    dataDir?: string;
+    /** Another database (PostgreSQL tests); default: SQLite in the data folder. */
+    db?: GatewayConfig['db'];
+  } = {},
 ): Promise<SsoTestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sso-test-'));
   const config = {
     ...loadConfig([], { LIB_SEED: '0', LIB_TEST_HOOKS: opts.testHooks === false ? '0' : '1' }),
     dataDir,
     publicUrl: PUBLIC_URL,
+    ...(opts.db ? { db: opts.db } : {}),
   };
   // Core's gateway (migrations incl. 0002-sso, call registration, envelope, global rate limit).
   const app = await buildApp(config, { sso: { passwordHashParams: FAST_SCRYPT, settings: opts.settings } });

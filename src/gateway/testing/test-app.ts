@@ -29,7 +29,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The gateway on a fresh temp data folder with the demo seed and a fake TokenVerifier. */
+/**
+ * The gateway on a fresh temp data folder with the demo seed and a fake TokenVerifier.
+ * `overrides.db` picks the database: SQLite in the data folder by default, or PostgreSQL
+ * (`createPgTestDatabase().db`, testing/pg-test-db.ts).
+ */
 export async function makeTestApp(overrides: Partial<GatewayConfig> = {}, seedNow?: Date): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lib-gw-'));
   const config: GatewayConfig = {

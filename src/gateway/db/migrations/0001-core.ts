@@ -1,5 +1,5 @@
 import type { Migration } from '../migrate.ts';
-import { withId } from '../column-helpers.ts';
+import { realType, withId } from '../column-helpers.ts';
 
 /** Schools, users, roles: the tables every other module points at. */
 export const migration: Migration = {
@@ -32,7 +32,7 @@ export const migration: Migration = {
       .addColumn('birthday', 'varchar(10)')
       .addColumn('language', 'varchar(8)', (c) => c.notNull().defaultTo('zh-CN'))
       .addColumn('expire_at', 'varchar(40)')
-      .addColumn('deposit', 'real', (c) => c.notNull().defaultTo(0))
+      .addColumn('deposit', realType(kind), (c) => c.notNull().defaultTo(0))
       .addColumn('pinyin', 'varchar(400)', (c) => c.notNull().defaultTo(''))
       .addColumn('initials', 'varchar(100)', (c) => c.notNull().defaultTo(''))
       .addColumn('created_at', 'varchar(40)', (c) => c.notNull())

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../migrate.ts';
-import { withId } from '../column-helpers.ts';
+import { realType, withId } from '../column-helpers.ts';
 
 /** Library domain: organisation tree, branches, catalogue, copies, loans, menus, home, jobs, i18n. */
 export const migration: Migration = {
@@ -44,7 +44,7 @@ export const migration: Migration = {
       .addColumn('author', 'varchar(300)', (c) => c.notNull().defaultTo(''))
       .addColumn('publisher', 'varchar(300)', (c) => c.notNull().defaultTo(''))
       .addColumn('isbn', 'varchar(20)', (c) => c.notNull().defaultTo(''))
-      .addColumn('price', 'real', (c) => c.notNull().defaultTo(0))
+      .addColumn('price', realType(kind), (c) => c.notNull().defaultTo(0))
       .addColumn('class_no', 'varchar(40)', (c) => c.notNull().defaultTo(''))
       .addColumn('book_no', 'varchar(40)', (c) => c.notNull().defaultTo(''))
       .addColumn('language', 'varchar(8)', (c) => c.notNull().defaultTo('zh'))
@@ -67,7 +67,7 @@ export const migration: Migration = {
       .addColumn('call_no', 'varchar(100)', (c) => c.notNull().defaultTo(''))
       .addColumn('storage_area', 'integer', (c) => c.notNull().defaultTo(1).check(sql`storage_area between 1 and 9 and storage_area <> 7`))
       .addColumn('circ_state', 'varchar(32)', (c) => c.notNull().defaultTo('available'))
-      .addColumn('price', 'real', (c) => c.notNull().defaultTo(0))
+      .addColumn('price', realType(kind), (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'varchar(40)', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('copies_school_barcode_uq').unique().on('copies').columns(['school_id', 'barcode']).execute();
