@@ -1,7 +1,7 @@
 // `npm start`: build the app and run it in Electron. The Electron binary is not part of the npm
 // package (its postinstall downloads it), so this script checks for it without require('electron')
-// (which would start a download), tries the normal installer once, and otherwise says in one line
-// what to do instead. Flags after `--` go to the app (e.g. `npm start -- --guide`).
+// (which would start a download), tries the normal installer once (on a terminal with a transient
+// note that the failure line replaces), and otherwise says in one line what to do instead. Flags after `--` go to the app (e.g. `npm start -- --guide`).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,14 +19,18 @@ export interface StartDeps {
   build(): number;
   /** Runs Electron on the project; resolves with its exit code. */
   launch(executable: string, args: string[]): Promise<number>;
+  /** A transient status on the current terminal line ('' clears it); the next log line replaces it. */
+  note(text: string): void;
   log(line: string): void;
 }
 
 export async function runStart(deps: StartDeps, appArgs: string[] = []): Promise<number> {
   let exe = deps.probe();
   if (!exe) {
-    deps.log('start: the Electron binary is missing; downloading it once (electron install.js)...');
+    // Not a line of its own: where the download cannot work, the user reads exactly one line.
+    deps.note('start: the Electron binary is missing; downloading it once...');
     exe = deps.install() ? deps.probe() : null;
+    deps.note('');
     if (!exe) {
       deps.log(OFFLINE_MESSAGE);
       return 1;
@@ -77,6 +81,10 @@ export function defaultDeps(root: string): StartDeps {
         });
         child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
       }),
+    // Off a terminal (CI logs, pipes) there is no line to rewrite: notes are left out.
+    note: (text) => {
+      if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${text}`);
+    },
     log: (line) => console.error(line),
   };
 }

@@ -46,6 +46,13 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
     routerOptions: { caseSensitive: false },
   });
 
+  // The OpenAPI document at /micro/docs describes the contract only: the SSO mount, web hosting,
+  // redirects and test hooks are hidden (added first so every plugin's routes pass through it).
+  const contractPaths = new Set(allCalls.map((c) => c.path.toLowerCase()));
+  app.addHook('onRoute', (route) => {
+    if (!contractPaths.has(route.url.toLowerCase())) route.schema = { ...route.schema, hide: true };
+  });
+
   // Input is validated by the call handler in the request's language (validation.ts); the
   // schemas on the routes are for OpenAPI. Responses are checked against the contract in tests.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
@@ -70,7 +77,8 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
   });
   try {
     await migrate(handle.db, handle.kind);
-    if (config.seedDemo) {
+    // The seed's modules (pinyin-pro, word lists) are loaded only when there is something to seed.
+    if (config.seedDemo && !(await handle.db.selectFrom('schools').select('id').limit(1).executeTakeFirst())) {
       const { seedIfEmpty } = await import('./seed/demo-seed.ts');
       const report = await seedIfEmpty(handle, { localesDir: config.localesDir, now: opts.seedNow, passwordParams: opts.seedPasswordParams });
       if (report) opts.onSeed?.(report);

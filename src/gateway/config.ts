@@ -2,8 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-/** Repository root (two levels above this file), the base of the default data and web folders. */
+/**
+ * Repository root (two levels above this file): the base of the defaults when the gateway runs
+ * from source. Bundled (Electron) this file's location means nothing, so the embedded gateway's
+ * entry passes every folder as a flag (src/main/gateway-process.ts).
+ */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Where the SSO page's script and stylesheet sit below an app root (source tree and package alike). */
+export const SSO_ASSETS_SUBDIR = 'src/gateway/sso/assets';
 
 export interface RateLimitConfig {
   /** Requests per window per client IP; 0 turns the limit off. */
@@ -23,6 +30,8 @@ export interface GatewayConfig {
   webRoot: string;
   /** Where the locale JSON files live (locales/<lang>/<ns>.json). */
   localesDir: string;
+  /** The SSO page's static files (login.js, logout.js, sso.css). */
+  ssoAssetsDir: string;
   db: { kind: 'sqlite' | 'postgres'; pgUrl: string | null };
   /** Test-only behaviour (e.g. slow job chunks so progress is observable). Never set in production. */
   testHooks: boolean;
@@ -55,6 +64,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
       data: { type: 'string' },
       web: { type: 'string' },
       'public-url': { type: 'string' },
+      locales: { type: 'string' },
+      'sso-assets': { type: 'string' },
     },
     strict: false,
     allowPositionals: true,
@@ -72,7 +83,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
     dataDir: resolve(str('data') ?? env.LIB_DATA_DIR ?? resolve(REPO_ROOT, '.data')),
     publicUrl: (str('public-url') ?? env.LIB_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     webRoot: resolve(str('web') ?? env.LIB_WEB_ROOT ?? resolve(REPO_ROOT, 'out/renderer')),
-    localesDir: resolve(REPO_ROOT, 'locales'),
+    localesDir: resolve(str('locales') ?? env.LIB_LOCALES_DIR ?? resolve(REPO_ROOT, 'locales')),
+    ssoAssetsDir: resolve(str('sso-assets') ?? env.LIB_SSO_ASSETS_DIR ?? resolve(REPO_ROOT, SSO_ASSETS_SUBDIR)),
     db: { kind: dbKind, pgUrl: env.LIB_PG_URL ?? null },
     testHooks,
     jobChunkDelayMs: testHooks ? int(env.LIB_JOB_CHUNK_DELAY_MS, 0) : 0,

@@ -1,8 +1,13 @@
 // Entry of the embedded gateway's utility process (out/main/gateway-process.js). Thin glue: the
 // message protocol lives in gateway/child-runner.ts, the server in src/gateway.
+import { join } from 'node:path';
 import { buildApp } from '../gateway/app.ts';
-import { loadConfig } from '../gateway/config.ts';
+import { loadConfig, SSO_ASSETS_SUBDIR } from '../gateway/config.ts';
 import { runGatewayChild, startOnFreePort, type ParentPortLike } from './gateway/child-runner.ts';
+
+// The app root: this entry sits two levels below it both as source (src/main) and bundled
+// (out/main, also inside app.asar). Locales and the SSO page's files ship there (electron-builder `files`).
+const appRoot = join(import.meta.dirname, '../..');
 
 const parentPort = (process as unknown as { parentPort?: ParentPortLike }).parentPort;
 if (!parentPort) throw new Error('gateway-process.ts runs only inside an Electron utility process');
@@ -10,7 +15,10 @@ if (!parentPort) throw new Error('gateway-process.ts runs only inside an Electro
 runGatewayChild(parentPort, (msg) =>
   startOnFreePort(msg, async ({ host, port, dataDir, webRoot }) => {
     // The public URL is pinned to the loopback address: the SSO issuer must match the window's origin.
-    const args = ['--host', host, '--port', String(port), '--data', dataDir, '--web', webRoot, '--public-url', `http://${host}:${port}`];
+    const args = [
+      '--host', host, '--port', String(port), '--data', dataDir, '--web', webRoot, '--public-url', `http://${host}:${port}`,
+      '--locales', join(appRoot, 'locales'), '--sso-assets', join(appRoot, SSO_ASSETS_SUBDIR),
+    ];
     const app = await buildApp(loadConfig(args, process.env));
     try {
       await app.listen({ host, port });

@@ -339,6 +339,45 @@ describe('platform config, school portal, password, client credentials', () => {
     expect(short.statusCode).toBe(400);
   });
 
+  it('a password change signs out every other session of the account and keeps this one', async () => {
+    t.app.sso.resetLimits();
+    const session = async (account: string, ip: string) => {
+      const s = await signIn(account, 'library-admin', ip);
+      return { ...s, tok: (await tokenByCode(s.code, s.verifier)).json().data as { access_token: string; refresh_token: string } };
+    };
+    const getUser = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/micro/basic/v2/open/user/get', headers: { authorization: `Bearer ${token}` } });
+    const change = (token: string, from: string, to: string) =>
+      t.app.inject({
+        method: 'POST', url: '/micro/basic/open/user/updatePassword', headers: { authorization: `Bearer ${token}` },
+        payload: { OldPassword: from, NewPassword: to, ConfirmPassword: to },
+      });
+
+    const here = await session('alice', '10.8.0.1');
+    const there = await session('alice', '10.8.0.2'); // another browser, its own SSO cookie
+    const bob = await session('bob', '10.8.0.3');
+    expect((await getUser(there.tok.access_token)).statusCode).toBe(200);
+
+    expect((await change(here.tok.access_token, PASSWORD, 'abcdef')).json()).toMatchObject({ code: 0 });
+
+    // The other session: "signed out elsewhere", its refresh token is dead, its browser must sign in again.
+    const other = await getUser(there.tok.access_token);
+    expect(other.statusCode).toBe(401);
+    expect(other.json().code).toBe(99997);
+    expect((await refresh(there.tok.refresh_token)).statusCode).toBe(401);
+    expect(await follow((await authorize('library-admin', there.jar)).location, there.jar)).toContain('/sso/interaction/');
+
+    // This session carries on: API calls, refresh and the SSO cookie all still work.
+    expect((await getUser(here.tok.access_token)).statusCode).toBe(200);
+    const renewed = await refresh(here.tok.refresh_token);
+    expect(renewed.statusCode).toBe(200);
+    expect(await follow((await authorize('library-admin', here.jar)).location, here.jar)).toContain('/library/callback?code=');
+    // Another account is untouched.
+    expect((await getUser(bob.tok.access_token)).statusCode).toBe(200);
+
+    expect((await change(renewed.json().data.access_token, 'abcdef', PASSWORD)).json()).toMatchObject({ code: 0 });
+  });
+
   it('changes the password under the basic and strong rules', async () => {
     const tokenFor = async (account: string, ip: string) => {
       const s = await signIn(account, 'library-admin', ip);

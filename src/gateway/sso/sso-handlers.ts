@@ -96,7 +96,7 @@ const handlers = {
     const sso = ctx.app.sso;
     if (!sso.limits.captchaIp.hit(ctx.request.ip)) throw tooMany('sso:captcha.tooMany');
     const interactionId = input.InteractionID ?? null;
-    if (interactionId && !(await sso.provider.Interaction.find(interactionId))) throw AppError.failed('sso:login.sessionExpired');
+    if (interactionId && !(await (await sso.provider()).Interaction.find(interactionId))) throw AppError.failed('sso:login.sessionExpired');
     const img = drawCaptcha();
     const { id, expiresIn } = sso.captchas.create(img.gapX, interactionId);
     return {
@@ -123,7 +123,7 @@ const handlers = {
     if (sso.captchas.verify(input.CaptchaID, input.CaptchaX, input.InteractionID) !== 'ok') {
       throw AppError.failed('sso:captcha.failed');
     }
-    const interaction = await sso.provider.Interaction.find(input.InteractionID);
+    const interaction = await (await sso.provider()).Interaction.find(input.InteractionID);
     if (!interaction) throw AppError.failed('sso:login.sessionExpired');
 
     const user = await sso.db
@@ -245,6 +245,8 @@ const handlers = {
       .set({ password_hash: hash, updated_at: new Date().toISOString() })
       .where('id', '=', p.userId)
       .execute();
+    // Whoever knew the old password is signed out everywhere else ("signed out elsewhere", 99997).
+    await sso.endOtherSessions(String(p.userId), p.grantId);
     return null;
   }),
 

@@ -1,27 +1,30 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/domain/ui-constants.ts';
 
 /**
  * Strings for the server-rendered SSO pages (login, logout, errors). Calls answered through the
  * contract use the gateway's own translator with the same "sso:" keys.
+ * "page.title" → the string in that language (the key itself when missing, visible in tests).
  */
-const LOCALES = new URL('../../../locales/', import.meta.url);
-const cache = new Map<Language, Record<string, unknown>>();
+export type SsoText = (lang: Language, key: string) => string;
 
-function load(lang: Language): Record<string, unknown> {
-  let table = cache.get(lang);
-  if (!table) {
-    table = JSON.parse(readFileSync(new URL(`${lang}/sso.json`, LOCALES), 'utf8')) as Record<string, unknown>;
-    cache.set(lang, table);
-  }
-  return table;
-}
-
-/** "page.title" → the string in that language (the key itself when missing, visible in tests). */
-export function ssoText(lang: Language, key: string): string {
-  let node: unknown = load(lang);
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === 'string' ? node : key;
+/** Reads <localesDir>/<lang>/sso.json on first use per language (the folder comes from the config). */
+export function createSsoText(localesDir: string): SsoText {
+  const cache = new Map<Language, Record<string, unknown>>();
+  const load = (lang: Language) => {
+    let table = cache.get(lang);
+    if (!table) {
+      table = JSON.parse(readFileSync(join(localesDir, lang, 'sso.json'), 'utf8')) as Record<string, unknown>;
+      cache.set(lang, table);
+    }
+    return table;
+  };
+  return (lang, key) => {
+    let node: unknown = load(lang);
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    return typeof node === 'string' ? node : key;
+  };
 }
 
 export const LANG_COOKIE = 'lib_lang';

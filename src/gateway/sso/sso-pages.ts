@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/domain/ui-constants.ts';
-import { ssoText } from './sso-i18n.ts';
+import type { SsoText } from './sso-i18n.ts';
 
 /** No inline script or style anywhere: scripts and styles come from /sso/assets, images are data URLs. */
 export const PAGE_CSP = [
@@ -28,6 +28,7 @@ export function escapeHtml(s: string): string {
 
 interface Shell {
   lang: Language;
+  text: SsoText;
   title: string;
   /** Path prefix of the gateway (publicUrl's path, usually ''). */
   base: string;
@@ -37,9 +38,9 @@ interface Shell {
   switchHref?: string;
 }
 
-function shell({ lang, title, base, body, script, switchHref }: Shell): string {
+function shell({ lang, text, title, base, body, script, switchHref }: Shell): string {
   const sw = switchHref
-    ? `<a class="lang" href="${escapeHtml(switchHref)}">${escapeHtml(ssoText(lang, 'page.switchLanguage'))}</a>`
+    ? `<a class="lang" href="${escapeHtml(switchHref)}">${escapeHtml(text(lang, 'page.switchLanguage'))}</a>`
     : '';
   return `<!doctype html>
 <html lang="${lang}">
@@ -52,7 +53,7 @@ function shell({ lang, title, base, body, script, switchHref }: Shell): string {
 </head>
 <body>
 <main class="card">
-<header><div><h1>${escapeHtml(ssoText(lang, 'page.heading'))}</h1><p class="sub">${escapeHtml(ssoText(lang, 'page.subtitle'))}</p></div>${sw}</header>
+<header><div><h1>${escapeHtml(text(lang, 'page.heading'))}</h1><p class="sub">${escapeHtml(text(lang, 'page.subtitle'))}</p></div>${sw}</header>
 ${body}
 </main>
 ${script ? `<script src="${base}/sso/assets/${script}"></script>` : ''}
@@ -65,10 +66,10 @@ const otherLang = (lang: Language): Language => (lang === 'zh-CN' ? 'en-US' : 'z
 /** Strings the login script shows, handed over as a data attribute (no inline script). */
 const CLIENT_KEYS = ['page.loading', 'page.signingIn', 'page.success', 'page.fillFields', 'page.networkError', 'page.slideHint'];
 
-export function loginPage(opts: { lang: Language; base: string; uid: string; path: string }): string {
-  const { lang, base, uid } = opts;
-  const t = (k: string) => escapeHtml(ssoText(lang, k));
-  const texts = Object.fromEntries(CLIENT_KEYS.map((k) => [k, ssoText(lang, k)]));
+export function loginPage(opts: { lang: Language; text: SsoText; base: string; uid: string; path: string }): string {
+  const { lang, text, base, uid } = opts;
+  const t = (k: string) => escapeHtml(text(lang, k));
+  const texts = Object.fromEntries(CLIENT_KEYS.map((k) => [k, text(lang, k)]));
   const body = `<form id="login" class="login" novalidate data-uid="${escapeHtml(uid)}" data-lang="${lang}" data-base="${escapeHtml(base)}" data-texts="${escapeHtml(JSON.stringify(texts))}">
 <label for="account">${t('page.account')}</label>
 <input id="account" name="account" autocomplete="username" maxlength="64" placeholder="${t('page.accountPlaceholder')}" required autofocus>
@@ -83,25 +84,25 @@ export function loginPage(opts: { lang: Language; base: string; uid: string; pat
 <noscript><p class="message">${t('page.noScript')}</p></noscript>
 </form>`;
   return shell({
-    lang, base, body, title: ssoText(lang, 'page.title'), script: 'login.js',
+    lang, text, base, body, title: text(lang, 'page.title'), script: 'login.js',
     switchHref: `${opts.path}?lang=${otherLang(lang)}`,
   });
 }
 
-export function messagePage(opts: { lang: Language; base: string; titleKey: string; messageKey: string; back?: string; detail?: string }): string {
-  const { lang, base } = opts;
-  const back = opts.back ? `<p><a class="button" href="${escapeHtml(opts.back)}">${escapeHtml(ssoText(lang, 'error.back'))}</a></p>` : '';
+export function messagePage(opts: { lang: Language; text: SsoText; base: string; titleKey: string; messageKey: string; back?: string; detail?: string }): string {
+  const { lang, text, base } = opts;
+  const back = opts.back ? `<p><a class="button" href="${escapeHtml(opts.back)}">${escapeHtml(text(lang, 'error.back'))}</a></p>` : '';
   const detail = opts.detail ? `<p class="detail">${escapeHtml(opts.detail)}</p>` : '';
-  const body = `<h2>${escapeHtml(ssoText(lang, opts.titleKey))}</h2><p>${escapeHtml(ssoText(lang, opts.messageKey))}</p>${detail}${back}`;
-  return shell({ lang, base, body, title: ssoText(lang, opts.titleKey) });
+  const body = `<h2>${escapeHtml(text(lang, opts.titleKey))}</h2><p>${escapeHtml(text(lang, opts.messageKey))}</p>${detail}${back}`;
+  return shell({ lang, text, base, body, title: text(lang, opts.titleKey) });
 }
 
 /** The provider's logout confirmation: the form (with its xsrf field) is submitted by logout.js. */
-export function logoutPage(opts: { lang: Language; base: string; formHtml: string }): string {
-  const { lang, base } = opts;
+export function logoutPage(opts: { lang: Language; text: SsoText; base: string; formHtml: string }): string {
+  const { lang, text, base } = opts;
   // Sign out of the whole SSO session, not only the requesting client.
   const form = opts.formHtml.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
-  const body = `<h2>${escapeHtml(ssoText(lang, 'logout.title'))}</h2><p>${escapeHtml(ssoText(lang, 'logout.message'))}</p>${form}
-<p><button class="button" type="submit" form="op.logoutForm">${escapeHtml(ssoText(lang, 'logout.confirm'))}</button></p>`;
-  return shell({ lang, base, body, title: ssoText(lang, 'logout.title'), script: 'logout.js' });
+  const body = `<h2>${escapeHtml(text(lang, 'logout.title'))}</h2><p>${escapeHtml(text(lang, 'logout.message'))}</p>${form}
+<p><button class="button" type="submit" form="op.logoutForm">${escapeHtml(text(lang, 'logout.confirm'))}</button></p>`;
+  return shell({ lang, text, base, body, title: text(lang, 'logout.title'), script: 'logout.js' });
 }

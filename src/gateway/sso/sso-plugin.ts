@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TokenVerifier } from '../auth/principal.ts';
 import { purgeExpired } from './sso-adapter.ts';
-import { LANG_COOKIE, pickLanguage } from './sso-i18n.ts';
+import { createSsoText, LANG_COOKIE, pickLanguage } from './sso-i18n.ts';
 import { loginPage, messagePage, PAGE_HEADERS } from './sso-pages.ts';
 import { loadSsoSecrets } from './sso-secrets.ts';
 import { createSsoService, FIRST_PARTY, type SsoService, type SsoSettings } from './sso-service.ts';
@@ -21,6 +22,10 @@ declare module 'fastify' {
 interface HostConfig {
   publicUrl: string;
   dataDir: string;
+  /** locales/<lang>/sso.json is read from here. */
+  localesDir: string;
+  /** login.js, logout.js and sso.css are served from here. */
+  ssoAssetsDir: string;
   testHooks?: boolean;
   accessTokenTtl?: number;
   refreshTokenTtl?: number;
@@ -65,7 +70,8 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
     envServiceSecret: config.serviceClientSecret ?? process.env.LIB_SERVICE_CLIENT_SECRET,
     testHooks,
   });
-  const sso = createSsoService({ app, db, secrets, settings });
+  const text = createSsoText(config.localesDir);
+  const sso = createSsoService({ app, db, secrets, settings, text });
   app.decorate('sso', sso);
   app.decorate('tokens', sso.verifier as TokenVerifier);
 
@@ -74,10 +80,9 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
   purge.unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  const assets = new Map(
-    Object.keys(ASSETS).map((name) => [name, readFileSync(new URL(`./assets/${name}`, import.meta.url))]),
-  );
-  const callback = sso.provider.callback();
+  // Read once at start from the configured folder: a missing file fails the start, not a sign-in.
+  const assets = new Map(Object.keys(ASSETS).map((name) => [name, readFileSync(join(config.ssoAssetsDir, name))]));
+  let callback: Promise<(req: IncomingMessage, res: ServerResponse) => void> | null = null;
   const mount = `${sso.base}/sso`;
 
   // The provider (Koa) gets the untouched Node request: no Fastify body parsing in this scope.
@@ -85,7 +90,13 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
 
-    const bridge = (request: FastifyRequest, reply: FastifyReply) => {
+    const bridge = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Resolved before hijacking, so a failure to create the provider is an ordinary 500.
+      callback ??= sso.provider().then((p) => p.callback(), (err: unknown) => {
+        callback = null;
+        throw err;
+      });
+      const handle = await callback;
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       // Mounted like Express' app.use('/sso', ...): the provider sees its own paths and
@@ -93,7 +104,7 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(mount.length) || '/';
       if (!raw.url.startsWith('/')) raw.url = `/${raw.url}`;
-      callback(raw, reply.raw);
+      handle(raw, reply.raw);
     };
     const methods: Array<'GET' | 'POST' | 'OPTIONS'> = ['GET', 'POST', 'OPTIONS'];
     scope.route({ method: methods, url: mount, handler: bridge });
@@ -105,11 +116,11 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
         reply.header('set-cookie', `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
       }
       reply.headers(PAGE_HEADERS);
-      const interaction = await sso.provider.Interaction.find(request.params.uid);
+      const interaction = await (await sso.provider()).Interaction.find(request.params.uid);
       if (!interaction) {
         return reply
           .code(410)
-          .send(messagePage({ lang, base: sso.base, titleKey: 'error.title', messageKey: 'login.sessionExpired', back: sso.redirects.postLogout }));
+          .send(messagePage({ lang, text, base: sso.base, titleKey: 'error.title', messageKey: 'login.sessionExpired', back: sso.redirects.postLogout }));
       }
       const clientId = String(interaction.params.client_id ?? '');
       if (interaction.prompt.name === 'consent' && FIRST_PARTY.has(clientId) && interaction.session?.accountId) {
@@ -118,7 +129,7 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
         await interaction.save(Math.max(1, interaction.exp - epochNow()));
         return reply.removeHeader('content-type').redirect(interaction.returnTo, 303);
       }
-      return reply.send(loginPage({ lang, base: sso.base, uid: interaction.uid, path: `${mount}/interaction/${interaction.uid}` }));
+      return reply.send(loginPage({ lang, text, base: sso.base, uid: interaction.uid, path: `${mount}/interaction/${interaction.uid}` }));
     });
 
     scope.get<{ Params: { file: string } }>(`${mount}/assets/:file`, async (request, reply) => {

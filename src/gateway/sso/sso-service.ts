@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import Provider, { type KoaContextLike } from 'oidc-provider';
+import type { default as Provider, KoaContextLike } from 'oidc-provider';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { CaptchaStore } from './captcha-store.ts';
 import { RateCounter } from './rate-counter.ts';
 import { SsoAdapter } from './sso-adapter.ts';
-import { pickLanguage } from './sso-i18n.ts';
+import { pickLanguage, type SsoText } from './sso-i18n.ts';
 import { logoutPage, messagePage, PAGE_CSP } from './sso-pages.ts';
 import type { SsoSecrets } from './sso-secrets.ts';
 import { epochNow, type SsoDb } from './sso-tables.ts';
@@ -38,8 +38,14 @@ export interface TokenReply {
 
 /** Everything the SSO routes and call handlers share; decorated on the app as `sso`. */
 export interface SsoService {
-  provider: Provider;
+  /**
+   * The oidc-provider instance, created on the first /sso request, token exchange or token check:
+   * its module tree (Koa, jose, ...) is a large share of the gateway's start time and memory.
+   */
+  provider(): Promise<Provider>;
   db: SsoDb;
+  /** Strings of the SSO pages (from the configured locales folder). */
+  text: SsoText;
   settings: SsoSettings;
   issuer: string;
   /** Path prefix of publicUrl ('' when the gateway sits at the origin's root). */
@@ -54,6 +60,12 @@ export interface SsoService {
   endGrant(grantId: string, accountId: string | null): Promise<void>;
   /** Revokes every token of the grant without calling it a sign-out. */
   revokeGrant(grantId: string): Promise<void>;
+  /**
+   * Ends every grant of the account except keepGrantId (signed out elsewhere) and drops its SSO
+   * browser sessions that do not hold keepGrantId: after a password change only the session that
+   * made it stays signed in.
+   */
+  endOtherSessions(accountId: string, keepGrantId: string | null): Promise<void>;
   resetLimits(): void;
 }
 
@@ -62,6 +74,7 @@ interface Deps {
   db: SsoDb;
   secrets: SsoSecrets;
   settings: SsoSettings;
+  text: SsoText;
 }
 
 /** The part of the provider's context loadExistingGrant reads. */
@@ -84,7 +97,7 @@ function langOf(ctx: KoaContextLike): Language {
   return pickLanguage(ctx.query.lang ?? uiLocales, ctx.get('cookie') || undefined, ctx.get('accept-language') || undefined);
 }
 
-export function createSsoService({ app, db, secrets, settings }: Deps): SsoService {
+export function createSsoService({ app, db, secrets, settings, text }: Deps): SsoService {
   const publicUrl = settings.publicUrl.replace(/\/+$/, '');
   const base = new URL(publicUrl).pathname.replace(/\/+$/, '');
   const issuer = `${publicUrl}/sso`;
@@ -115,124 +128,161 @@ export function createSsoService({ app, db, secrets, settings }: Deps): SsoServi
     return row ? Number(row.id) : null;
   }
 
-  const provider = new Provider(issuer, {
-    adapter: (name: string) => new SsoAdapter(db, name, adapterOpts),
-    clients: [
-      userClient(ADMIN_CLIENT_ID, redirects.admin),
-      userClient(PORTAL_CLIENT_ID, redirects.portal),
-      {
-        client_id: SERVICE_CLIENT_ID,
-        client_secret: secrets.serviceSecret,
-        token_endpoint_auth_method: 'client_secret_post',
-        grant_types: ['client_credentials'],
-        response_types: [],
-        redirect_uris: [],
-        scope: SERVICE_SCOPE,
-      },
-    ],
-    jwks: secrets.jwks,
-    cookies: {
-      keys: secrets.cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax', signed: true },
-      short: { httpOnly: true, sameSite: 'lax', signed: true },
-    },
-    scopes: ['openid', 'offline_access', 'profile', SERVICE_SCOPE],
-    claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'locale', 'school_id'] },
-    responseTypes: ['code'],
-    pkce: { required: () => true },
-    allowOmittingSingleRegisteredRedirectUri: false,
-    rotateRefreshToken: true,
-    ttl: {
-      AccessToken: settings.accessTokenTtl,
-      ClientCredentials: settings.accessTokenTtl,
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: 600,
-      RefreshToken: settings.refreshTokenTtl,
-      Grant: settings.refreshTokenTtl,
-      Session: settings.refreshTokenTtl,
-    },
-    features: {
-      devInteractions: { enabled: false },
-      clientCredentials: { enabled: true },
-      revocation: { enabled: true },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx: KoaContextLike, form: string) => {
-          ctx.set('Content-Security-Policy', PAGE_CSP);
-          ctx.type = 'html';
-          ctx.body = logoutPage({ lang: langOf(ctx), base, formHtml: form });
+  async function buildProvider(): Promise<Provider> {
+    const { default: ProviderClass } = await import('oidc-provider');
+    const provider: Provider = new ProviderClass(issuer, {
+      adapter: (name: string) => new SsoAdapter(db, name, adapterOpts),
+      clients: [
+        userClient(ADMIN_CLIENT_ID, redirects.admin),
+        userClient(PORTAL_CLIENT_ID, redirects.portal),
+        {
+          client_id: SERVICE_CLIENT_ID,
+          client_secret: secrets.serviceSecret,
+          token_endpoint_auth_method: 'client_secret_post',
+          grant_types: ['client_credentials'],
+          response_types: [],
+          redirect_uris: [],
+          scope: SERVICE_SCOPE,
         },
-        postLogoutSuccessSource: async (ctx: KoaContextLike) => {
-          ctx.set('Content-Security-Policy', PAGE_CSP);
-          ctx.type = 'html';
-          ctx.body = messagePage({ lang: langOf(ctx), base, titleKey: 'logout.doneTitle', messageKey: 'logout.done', back: redirects.postLogout });
+      ],
+      jwks: secrets.jwks,
+      cookies: {
+        keys: secrets.cookieKeys,
+        long: { httpOnly: true, sameSite: 'lax', signed: true },
+        short: { httpOnly: true, sameSite: 'lax', signed: true },
+      },
+      scopes: ['openid', 'offline_access', 'profile', SERVICE_SCOPE],
+      claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'locale', 'school_id'] },
+      responseTypes: ['code'],
+      pkce: { required: () => true },
+      allowOmittingSingleRegisteredRedirectUri: false,
+      rotateRefreshToken: true,
+      ttl: {
+        AccessToken: settings.accessTokenTtl,
+        ClientCredentials: settings.accessTokenTtl,
+        AuthorizationCode: 60,
+        IdToken: 3600,
+        Interaction: 600,
+        RefreshToken: settings.refreshTokenTtl,
+        Grant: settings.refreshTokenTtl,
+        Session: settings.refreshTokenTtl,
+      },
+      features: {
+        devInteractions: { enabled: false },
+        clientCredentials: { enabled: true },
+        revocation: { enabled: true },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: async (ctx: KoaContextLike, form: string) => {
+            ctx.set('Content-Security-Policy', PAGE_CSP);
+            ctx.type = 'html';
+            ctx.body = logoutPage({ lang: langOf(ctx), text, base, formHtml: form });
+          },
+          postLogoutSuccessSource: async (ctx: KoaContextLike) => {
+            ctx.set('Content-Security-Policy', PAGE_CSP);
+            ctx.type = 'html';
+            ctx.body = messagePage({ lang: langOf(ctx), text, base, titleKey: 'logout.doneTitle', messageKey: 'logout.done', back: redirects.postLogout });
+          },
         },
       },
-    },
-    interactions: {
-      url: (_ctx: KoaContextLike, interaction: { uid: string }) => `${base}/sso/interaction/${interaction.uid}`,
-    },
-    findAccount: async (_ctx: unknown, sub: string) => {
-      const id = Number(sub);
-      if (!Number.isInteger(id)) return undefined;
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'account', 'name', 'school_id', 'language', 'status'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!user || user.status !== 'active') return undefined;
-      return {
-        accountId: sub,
-        claims: async () => ({
-          sub,
-          name: user.name,
-          preferred_username: user.account,
-          locale: user.language,
-          school_id: Number(user.school_id),
-        }),
-      };
-    },
-    // First-party clients: grant what they ask for without a consent screen (also keeps
-    // offline_access, which otherwise needs an explicit consent prompt).
-    loadExistingGrant: async (ctx: GrantContext) => {
-      const oidc = ctx.oidc;
-      const grantId = oidc.result?.consent?.grantId || oidc.session.grantIdFor(oidc.client.clientId);
-      let grant = grantId ? await provider.Grant.find(grantId) : undefined;
-      if (!FIRST_PARTY.has(oidc.client.clientId)) return grant;
-      if (grant && grant.accountId !== oidc.account.accountId) grant = undefined;
-      grant ??= new provider.Grant({ accountId: oidc.account.accountId, clientId: oidc.client.clientId });
-      const allowed = new Set(USER_SCOPE.split(' '));
-      const requested = [...oidc.requestParamScopes].filter((s) => allowed.has(s));
-      if (requested.length) grant.addOIDCScope(requested.join(' '));
-      await grant.save();
-      return grant;
-    },
-    extraTokenClaims: async (ctx: KoaContextLike | undefined, token: { kind: string; clientId: string }) => {
-      if (token.kind !== 'ClientCredentials') return undefined;
-      // The service client acts for one school: the configured one, else the school the
-      // gateway resolved for this request (SchoolID header), else the first school.
-      let schoolId = settings.serviceSchoolId;
-      if (schoolId == null && ctx && ctx.get(INTERNAL_HEADER) === internalSecret) {
-        const requested = Number(ctx.get(SCHOOL_HEADER));
-        if (Number.isInteger(requested) && requested > 0) schoolId = requested;
-      }
-      schoolId ??= await defaultSchoolId();
-      return { school_id: schoolId };
-    },
-    renderError: async (ctx: KoaContextLike, out: { error?: string; error_description?: string }) => {
-      ctx.set('Content-Security-Policy', PAGE_CSP);
-      ctx.type = 'html';
-      ctx.body = messagePage({
-        lang: langOf(ctx), base, titleKey: 'error.title', messageKey: 'error.message', back: redirects.postLogout,
-        detail: [out.error, out.error_description].filter(Boolean).join(': '),
-      });
-    },
-  });
-  // Behind a TLS-terminating proxy the provider must trust X-Forwarded-Proto for https cookies.
-  provider.proxy = publicUrl.startsWith('https:');
+      interactions: {
+        url: (_ctx: KoaContextLike, interaction: { uid: string }) => `${base}/sso/interaction/${interaction.uid}`,
+      },
+      findAccount: async (_ctx: unknown, sub: string) => {
+        const id = Number(sub);
+        if (!Number.isInteger(id)) return undefined;
+        const user = await db
+          .selectFrom('users')
+          .select(['id', 'account', 'name', 'school_id', 'language', 'status'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!user || user.status !== 'active') return undefined;
+        return {
+          accountId: sub,
+          claims: async () => ({
+            sub,
+            name: user.name,
+            preferred_username: user.account,
+            locale: user.language,
+            school_id: Number(user.school_id),
+          }),
+        };
+      },
+      // First-party clients: grant what they ask for without a consent screen (also keeps
+      // offline_access, which otherwise needs an explicit consent prompt).
+      loadExistingGrant: async (ctx: GrantContext) => {
+        const oidc = ctx.oidc;
+        const grantId = oidc.result?.consent?.grantId || oidc.session.grantIdFor(oidc.client.clientId);
+        let grant = grantId ? await provider.Grant.find(grantId) : undefined;
+        if (!FIRST_PARTY.has(oidc.client.clientId)) return grant;
+        if (grant && grant.accountId !== oidc.account.accountId) grant = undefined;
+        grant ??= new provider.Grant({ accountId: oidc.account.accountId, clientId: oidc.client.clientId });
+        const allowed = new Set(USER_SCOPE.split(' '));
+        const requested = [...oidc.requestParamScopes].filter((s) => allowed.has(s));
+        if (requested.length) grant.addOIDCScope(requested.join(' '));
+        await grant.save();
+        return grant;
+      },
+      extraTokenClaims: async (ctx: KoaContextLike | undefined, token: { kind: string; clientId: string }) => {
+        if (token.kind !== 'ClientCredentials') return undefined;
+        // The service client acts for one school: the configured one, else the school the
+        // gateway resolved for this request (SchoolID header), else the first school.
+        let schoolId = settings.serviceSchoolId;
+        if (schoolId == null && ctx && ctx.get(INTERNAL_HEADER) === internalSecret) {
+          const requested = Number(ctx.get(SCHOOL_HEADER));
+          if (Number.isInteger(requested) && requested > 0) schoolId = requested;
+        }
+        schoolId ??= await defaultSchoolId();
+        return { school_id: schoolId };
+      },
+      renderError: async (ctx: KoaContextLike, out: { error?: string; error_description?: string }) => {
+        ctx.set('Content-Security-Policy', PAGE_CSP);
+        ctx.type = 'html';
+        ctx.body = messagePage({
+          lang: langOf(ctx), text, base, titleKey: 'error.title', messageKey: 'error.message', back: redirects.postLogout,
+          detail: [out.error, out.error_description].filter(Boolean).join(': '),
+        });
+      },
+    });
+    // Behind a TLS-terminating proxy the provider must trust X-Forwarded-Proto for https cookies.
+    provider.proxy = publicUrl.startsWith('https:');
 
-  const verifier = new SsoTokenVerifier(provider, db);
+    // oidc-provider keeps offline_access (refresh tokens) only when prompt=consent is asked for
+    // (OIDC Core 11). Our first-party apps never show a consent screen, so the SSO asks on their
+    // behalf and the interaction answers the consent prompt itself (sso-plugin.ts, Home/Login).
+    provider.use(async (ctx, next) => {
+      if (ctx.method === 'GET' && ctx.path === '/auth') {
+        const q = ctx.query;
+        const scope = typeof q.scope === 'string' ? q.scope.split(' ') : [];
+        if (FIRST_PARTY.has(String(q.client_id)) && scope.includes('offline_access') && q.prompt === undefined) {
+          ctx.query = { ...q, prompt: 'consent' };
+          // The provider finds its mount path by comparing originalUrl with url: keep them in step.
+          (ctx.req as { originalUrl?: string }).originalUrl = `${base}/sso${ctx.url}`;
+        }
+      }
+      await next();
+    });
+
+    // A sign-out at the SSO itself (end_session confirm) ends every grant of that browser session,
+    // including offline ones the provider would keep, so other windows learn "signed out elsewhere".
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.oidc?.route !== 'end_session_confirm' || ctx.status !== 303) return;
+      const session = ctx.oidc.session;
+      for (const auth of Object.values(session?.authorizations ?? {})) {
+        if (auth.grantId) await endGrant(auth.grantId, session?.accountId ?? null);
+      }
+    });
+    return provider;
+  }
+  let providerPromise: Promise<Provider> | null = null;
+  const getProvider = (): Promise<Provider> =>
+    (providerPromise ??= buildProvider().catch((err: unknown) => {
+      providerPromise = null; // a later request may try again
+      throw err;
+    }));
+
+  const verifier = new SsoTokenVerifier(getProvider, db);
 
   async function endGrant(grantId: string, accountId: string | null): Promise<void> {
     const now = epochNow();
@@ -252,32 +302,33 @@ export function createSsoService({ app, db, secrets, settings }: Deps): SsoServi
     verifier.forgetGrant(grantId);
   }
 
-  // oidc-provider keeps offline_access (refresh tokens) only when prompt=consent is asked for
-  // (OIDC Core 11). Our first-party apps never show a consent screen, so the SSO asks on their
-  // behalf and the interaction answers the consent prompt itself (sso-plugin.ts, Home/Login).
-  provider.use(async (ctx, next) => {
-    if (ctx.method === 'GET' && ctx.path === '/auth') {
-      const q = ctx.query;
-      const scope = typeof q.scope === 'string' ? q.scope.split(' ') : [];
-      if (FIRST_PARTY.has(String(q.client_id)) && scope.includes('offline_access') && q.prompt === undefined) {
-        ctx.query = { ...q, prompt: 'consent' };
-        // The provider finds its mount path by comparing originalUrl with url: keep them in step.
-        (ctx.req as { originalUrl?: string }).originalUrl = `${base}/sso${ctx.url}`;
+  async function endOtherSessions(accountId: string, keepGrantId: string | null): Promise<void> {
+    // The account is only inside the JSON payload: LIKE narrows the rows, the parsed payload decides.
+    const rows = await db
+      .selectFrom('sso_models')
+      .select(['model', 'id', 'grant_id', 'payload'])
+      .where('model', 'in', ['Session', 'Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode'])
+      .where('revoked', '=', 0)
+      .where('payload', 'like', `%"accountId":${JSON.stringify(accountId)}%`)
+      .execute();
+    const grants = new Set<string>();
+    const sessions = new SsoAdapter(db, 'Session', adapterOpts);
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload) as { accountId?: string; authorizations?: Record<string, { grantId?: string }> };
+      if (payload.accountId !== accountId) continue;
+      if (row.model === 'Session') {
+        const held = Object.values(payload.authorizations ?? {}).map((a) => a.grantId).filter((g): g is string => !!g);
+        held.forEach((g) => grants.add(g));
+        // Another browser's SSO cookie would sign in again without the new password.
+        if (keepGrantId == null || !held.includes(keepGrantId)) await sessions.destroy(row.id);
+      } else {
+        const grantId = row.model === 'Grant' ? row.id : row.grant_id;
+        if (grantId) grants.add(grantId);
       }
     }
-    await next();
-  });
-
-  // A sign-out at the SSO itself (end_session confirm) ends every grant of that browser session,
-  // including offline ones the provider would keep, so other windows learn "signed out elsewhere".
-  provider.use(async (ctx, next) => {
-    await next();
-    if (ctx.oidc?.route !== 'end_session_confirm' || ctx.status !== 303) return;
-    const session = ctx.oidc.session;
-    for (const auth of Object.values(session?.authorizations ?? {})) {
-      if (auth.grantId) await endGrant(auth.grantId, session?.accountId ?? null);
-    }
-  });
+    if (keepGrantId) grants.delete(keepGrantId);
+    for (const grantId of grants) await endGrant(grantId, accountId);
+  }
 
   const limits = {
     loginIp: new RateCounter(10, 60_000),
@@ -287,8 +338,9 @@ export function createSsoService({ app, db, secrets, settings }: Deps): SsoServi
   };
 
   return {
-    provider,
+    provider: getProvider,
     db,
+    text,
     settings,
     issuer,
     base,
@@ -298,6 +350,7 @@ export function createSsoService({ app, db, secrets, settings }: Deps): SsoServi
     verifier,
     endGrant,
     revokeGrant,
+    endOtherSessions,
     resetLimits: () => Object.values(limits).forEach((l) => l.reset()),
     async tokenRequest(form, { ip, schoolId }) {
       const headers: Record<string, string> = {

@@ -14,11 +14,11 @@ type Result = Principal | null | 'signed-out';
  * may keep serving a cached principal for up to CACHE_MS.
  */
 export class SsoTokenVerifier implements TokenVerifier {
-  private readonly provider: Provider;
+  private readonly provider: () => Promise<Provider>;
   private readonly db: SsoDb;
   private readonly cache = new Map<string, { value: Result; until: number }>();
 
-  constructor(provider: Provider, db: SsoDb) {
+  constructor(provider: () => Promise<Provider>, db: SsoDb) {
     this.provider = provider;
     this.db = db;
   }
@@ -46,7 +46,8 @@ export class SsoTokenVerifier implements TokenVerifier {
   }
 
   private async resolve(token: string): Promise<Result> {
-    const at = await this.provider.AccessToken.find(token).catch(() => undefined);
+    const provider = await this.provider();
+    const at = await provider.AccessToken.find(token).catch(() => undefined);
     if (at && !at.isExpired) {
       const userId = Number(at.accountId);
       if (!Number.isInteger(userId)) return null;
@@ -66,7 +67,7 @@ export class SsoTokenVerifier implements TokenVerifier {
         grantId: at.grantId ?? null,
       };
     }
-    const cc = await this.provider.ClientCredentials.find(token).catch(() => undefined);
+    const cc = await provider.ClientCredentials.find(token).catch(() => undefined);
     if (cc && !cc.isExpired) {
       const schoolId = Number(cc.extra?.school_id);
       if (!Number.isInteger(schoolId) || schoolId <= 0) return null;
