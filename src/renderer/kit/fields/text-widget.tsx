@@ -1,0 +1,42 @@
+import TextField from '@mui/material/TextField';
+import type { WidgetKind } from './field-spec.ts';
+import type { WidgetProps } from './widget-props.ts';
+
+const INPUT_TYPE: Partial<Record<WidgetKind, { type: string; inputMode?: 'tel' | 'email'; autoComplete?: string }>> = {
+  password: { type: 'password', autoComplete: 'new-password' },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  color: { type: 'color' },
+};
+
+/** Text, textarea, password, phone, email and colour: one TextField with the right input type. */
+export function TextWidget(p: WidgetProps) {
+  const kind = INPUT_TYPE[p.spec.widget];
+  const multiline = p.spec.widget === 'textarea';
+  return (
+    <TextField
+      fullWidth
+      size="small"
+      name={p.name}
+      label={p.label}
+      required={p.spec.required}
+      value={(p.value as string | null | undefined) ?? ''}
+      // An emptied optional field goes back to undefined/null so the schema sees "not given".
+      onChange={(e) => p.onChange(e.target.value === '' && !p.spec.required ? (p.spec.nullable ? null : undefined) : e.target.value)}
+      onBlur={p.onBlur}
+      inputRef={p.inputRef}
+      error={p.error}
+      helperText={p.helperText ?? ' '}
+      disabled={p.disabled}
+      autoFocus={p.autoFocus}
+      multiline={multiline}
+      minRows={multiline ? 3 : undefined}
+      type={kind?.type ?? 'text'}
+      autoComplete={kind?.autoComplete}
+      slotProps={{
+        htmlInput: { 'data-testid': p.testId, inputMode: kind?.inputMode, maxLength: p.spec.maxLength, readOnly: p.spec.readOnly },
+        inputLabel: p.spec.widget === 'color' ? { shrink: true } : undefined,
+      }}
+    />
+  );
+}
