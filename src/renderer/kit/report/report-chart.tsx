@@ -14,7 +14,8 @@ export interface ReportChartSpec {
 
 /** The report's rows as a chart (MUI X Charts); loaded lazily so only charted reports pay for it. */
 export default function ReportChart({ spec, rows, labels }: { spec: ReportChartSpec; rows: readonly Record<string, unknown>[]; labels: ResourceLabels }) {
-  const xAxis = [{ scaleType: 'band' as const, data: rows.map((r) => String(r[spec.category] ?? '')) }];
+  // height: MUI X blanks tick labels taller than the axis band, and CJK fonts measure tall.
+  const xAxis = [{ scaleType: 'band' as const, data: rows.map((r) => String(r[spec.category] ?? '')), height: 36 }];
   const series = spec.values.map((v) => ({ label: labels.field(v), data: rows.map((r) => Number(r[v] ?? 0)) }));
   return (
     <Card variant="outlined" data-testid="report-chart">
