@@ -49,6 +49,10 @@ describe('web app hosting with a build', () => {
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<title>Library</title>');
     expect(index.headers['cache-control']).toBe('no-cache');
+    // Scripts from our origin only; the web build may be framed (the embeddable statistics page).
+    expect(index.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(index.headers['content-security-policy']).not.toContain('frame-ancestors');
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
     const asset = await t.app.inject('/library/assets/app-1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

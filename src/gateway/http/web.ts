@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pickLanguage } from './i18n.ts';
+import { appContentSecurityPolicy } from '../../shared/domain/content-security-policy.ts';
+
+const CSP = appContentSecurityPolicy({ embeddable: true });
 
 const BASE = '/library/';
 
@@ -41,6 +44,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         // Hashed assets never change; index.html must be revalidated so a new build is picked up.
         if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
+        if (path.endsWith('.html')) res.header('content-security-policy', CSP);
+        res.header('x-content-type-options', 'nosniff');
+        res.header('referrer-policy', 'same-origin');
       },
     });
     return;

@@ -3,6 +3,7 @@
  * checklist items 5, 7, 12, 13, 14, 15). Origins are compared after URL parsing: a prefix test
  * would accept `http://127.0.0.1:5180.evil.com`.
  */
+import { appContentSecurityPolicy } from '../../shared/domain/content-security-policy.ts';
 
 /** The parsed origin of an http(s) URL, or null for anything else (file:, javascript:, garbage). */
 export function httpOrigin(url: string): string | null {
@@ -77,24 +78,8 @@ export interface GuardedSession {
   };
 }
 
-/**
- * CSP for documents of the app origin. MUI/emotion inject <style> tags, hence 'unsafe-inline' for
- * styles only; scripts are 'self' only (zod must run jitless in the renderer). frame-src https:
- * serves the /iframe screens. A CSP the gateway sends itself is kept: both are enforced.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** CSP for documents of the app origin (shared with the gateway); the window is never framed. */
+export const CONTENT_SECURITY_POLICY = appContentSecurityPolicy({ embeddable: false });
 
 export function withCsp(url: string, headers: Record<string, string[]> | undefined, appOrigin: string | null): Record<string, string[]> | undefined {
   if (!isAppUrl(url, appOrigin)) return headers;
