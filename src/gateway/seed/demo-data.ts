@@ -2,6 +2,7 @@ import { pinyin } from 'pinyin-pro';
 import { Prng } from './prng.ts';
 import { CLC, CN_DIGITS, EN_AUTHORS, GIVEN_FEMALE, GIVEN_MALE, PATTERNS, PUBLISHERS, SURNAMES, TOPICS } from './word-lists.ts';
 import adminRoutes from './admin-routes.json' with { type: 'json' };
+import { MENU_OPERATIONS, operationsOf } from '../../shared/domain/menu-operations.ts';
 
 /**
  * Generates the demo schools as plain rows with explicit ids (so foreign keys are known without
@@ -48,13 +49,6 @@ const GROUP_ICONS: Record<string, string> = {
   'reading-other': 'AutoStories', 'smart-shelf': 'Shelves',
 };
 
-/** Operation keys offered on a menu (its Functions). */
-const MENU_FUNCTIONS: Record<string, string[]> = {
-  '/data-analysis': ['home.dashboard'],
-  '/sys/transition': ['sys.translation.edit'],
-  '/department/dept-manage': ['people.readers.export'],
-  '/user-transfer': ['people.readers.export'],
-};
 
 export const EXTERNAL_MENU = {
   url: 'https://www.nlc.cn',
@@ -67,6 +61,9 @@ const routes = (adminRoutes as { routes: Array<{ path: string; group: string }> 
 const inGroup = (g: string) => routes.filter((r) => r.group === g).map((r) => r.path);
 const HOME = ['/data-analysis', '/setting', '/process'];
 
+/** A role's grant: its menus plus every operation those menus offer. */
+const withOperations = (menus: string[]) => [...menus, ...operationsOf(menus)];
+
 /** Role permission lists: menu paths plus operation keys; "*" for the administrator. */
 export function rolePermissions(): Record<string, { zh: string; en: string; perms: string[] }> {
   const adminMenus = [...routes.map((r) => r.path), EXTERNAL_MENU.url];
@@ -74,15 +71,15 @@ export function rolePermissions(): Record<string, { zh: string; en: string; perm
     admin: { zh: '系统管理员', en: 'Administrator', perms: ['*'] },
     librarian: {
       zh: '图书管理员', en: 'Librarian',
-      perms: [...adminMenus.filter((p) => !p.startsWith('/sys/')), 'home.dashboard', 'people.readers.export'],
+      perms: withOperations(adminMenus.filter((p) => !p.startsWith('/sys/'))),
     },
     'class-librarian': {
       zh: '班级图书管理员', en: 'Class librarian',
-      perms: [...HOME, ...inGroup('class-corner'), '/surrency/borrow', '/surrency/return', '/surrency/renew', '/surrency/search-records', 'home.dashboard'],
+      perms: withOperations([...HOME, ...inGroup('class-corner'), '/surrency/borrow', '/surrency/return', '/surrency/renew', '/surrency/search-records']).filter((k) => k !== 'people.readers.export'),
     },
     teacher: {
       zh: '教师', en: 'Teacher',
-      perms: [...HOME, ...inGroup('reports'), ...inGroup('class-corner'), ...inGroup('reading-other'), EXTERNAL_MENU.url, 'home.dashboard'],
+      perms: withOperations([...HOME, ...inGroup('reports'), ...inGroup('class-corner'), ...inGroup('reading-other'), EXTERNAL_MENU.url]).filter((k) => k !== 'people.readers.export'),
     },
     reader: { zh: '读者', en: 'Reader', perms: [...HOME] },
   };
@@ -410,7 +407,7 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
       menuIdByUrl.set(path, id);
       put('menus', {
         id, school_id: school, parent_id: pid, name: opts.screens.zh.titles[path] ?? path, en_name: opts.screens.en.titles[path] ?? path,
-        url: path, icon: '', sort: ci + 1, external: 0, functions: JSON.stringify(MENU_FUNCTIONS[path] ?? []),
+        url: path, icon: '', sort: ci + 1, external: 0, functions: JSON.stringify(MENU_OPERATIONS[path] ?? []),
       });
     });
     if (g === EXTERNAL_MENU.group) {
