@@ -8,6 +8,8 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 5199);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'library-e2e-'));
 export const baseURL = `http://127.0.0.1:${port}`;
+// A separate build folder (E2E_WEB_ROOT) lets several checkouts' suites run side by side.
+const web = process.env.E2E_WEB_ROOT ? ` --web ${process.env.E2E_WEB_ROOT}` : '';
 
 export default defineConfig({
   testDir: './e2e',
@@ -36,7 +38,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `node ../scripts/serve.ts --no-build --port ${port} --data ${dataDir}`,
+    command: `node ../scripts/serve.ts --no-build --port ${port} --data ${dataDir}${web}`,
     url: `${baseURL}/library/`,
     timeout: 120_000,
     reuseExistingServer: false,
