@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startGateway } from './gateway-start.ts';
 import { measureFirstLoad } from './web-bundle.ts';
 import { measureHomeInteractive } from './home-interactive.ts';
+import { measureReaderImport } from './import-readers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -24,6 +25,11 @@ if (!process.argv.includes('--no-build')) {
 // 1. Web build first load.
 const bundle = measureFirstLoad(join(root, 'out/renderer'));
 row('web build first-load JS (gzip)', bundle.gzipTotal / 1024, 'kB', 300);
+
+// Reader import from .xlsx, 5,000 rows: preview + commit through the real gateway (no budget set by the guide).
+const imp = await measureReaderImport(5000);
+row('import 5,000 readers .xlsx: preview', imp.previewMs, 'ms', null);
+row('import 5,000 readers .xlsx: commit (row per transaction)', imp.commitMs, 'ms', null);
 
 // 2. Gateway start on the demo data: the first start seeds; later starts are what users wait for.
 const dataDir = mkdtempSync(join(tmpdir(), 'library-bench-'));

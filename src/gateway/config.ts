@@ -93,7 +93,9 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
       windowMs: 60_000,
       exemptLoopback: env.LIB_RATE_LIMIT_LOOPBACK !== '1',
     },
-    loginRateLimit: { max: int(env.LIB_LOGIN_RATE_LIMIT_MAX, 20), windowMs: 60_000, exemptLoopback: false },
+    // A coarse flood guard per address on sign-in calls: guessing is stopped by the SSO's
+    // failure counters, and a whole class signs in from one school NAT address.
+    loginRateLimit: { max: int(env.LIB_LOGIN_RATE_LIMIT_MAX, 300), windowMs: 60_000, exemptLoopback: false },
     seedDemo: env.LIB_SEED !== '0',
     logLevel: env.LIB_LOG_LEVEL ?? 'warn',
   };

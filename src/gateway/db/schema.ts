@@ -1,4 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ReaderCardEventsTable, StudentParentsTable } from './schema-readers.ts';
+import type { BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
+import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
+import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
+import type { ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -19,6 +24,9 @@ export interface SchoolsTable {
   theme_color: string;
   password_policy: 'basic' | 'strong';
   created_at: Timestamp;
+  /** 0004: the unit's library administrator (an account of this school, and a display name). */
+  admin_account: Generated<string>;
+  admin_name: Generated<string>;
 }
 
 export interface UsersTable {
@@ -45,6 +53,8 @@ export interface UsersTable {
   /** Full pinyin and initials of the name, for search. */
   pinyin: string;
   initials: string;
+  /** Stored photo file id ('' = none), migration 0006. */
+  photo: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -75,10 +85,23 @@ export interface DepartmentsTable {
   parent_id: number | null;
   name: string;
   en_name: string;
-  kind: 'dept' | 'grade' | 'class';
-  /** primary | junior | senior (null for plain departments) */
+  /**
+   * dept: reader department of staff (tree); org: administrative organisation tree;
+   * stage → grade → class: the teaching structure (migration 0005 added stage and org).
+   */
+  kind: 'dept' | 'org' | 'stage' | 'grade' | 'class';
+  /** primary | junior | senior on stage, grade and class rows (null for dept/org). */
   learning_stage: string | null;
   sort: number;
+  /** The columns below came with migration 0005 (organisation slice). */
+  code: ColumnType<string, string | undefined, string>;
+  /** 1 enabled, 0 disabled */
+  state: ColumnType<number, number | undefined, number>;
+  /** Grades: 1..n within their stage (rollover promotes a class to level + 1). */
+  grade_level: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Classes: the year the class entered its stage. */
+  entry_year: ColumnType<number | null, number | null | undefined, number | null>;
+  head_teacher_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface BranchesTable {
@@ -88,6 +111,11 @@ export interface BranchesTable {
   name: string;
   en_name: string;
   sort: number;
+  /** 0004 */
+  address: Generated<string>;
+  contact: Generated<string>;
+  phone: Generated<string>;
+  open_hours: Generated<string>;
 }
 
 export interface CollectionAreasTable {
@@ -98,6 +126,9 @@ export interface CollectionAreasTable {
   name: string;
   en_name: string;
   sort: number;
+  /** 0004: storage-area code new copies here get (spec section 4), and whether they circulate. */
+  storage_area: Generated<number>;
+  circulating: Generated<Flag>;
 }
 
 export interface TitlesTable {
@@ -235,11 +266,20 @@ export interface MigrationsTable {
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
-  roles: RolesTable;
+  roles: RolesTable & RolesScopeColumns;
+  role_branches: RoleBranchesTable;
+  role_resource_types: RoleResourceTypesTable;
+  user_role_scopes: UserRoleScopesTable;
+  rollover_batches: RolloverBatchesTable;
   user_roles: UserRolesTable;
   departments: DepartmentsTable;
   branches: BranchesTable;
   collection_areas: CollectionAreasTable;
+  resource_types: ResourceTypesTable;
+  resource_access: ResourceAccessTable;
+  shelf_areas: ShelfAreasTable;
+  shelves: ShelvesTable;
+  shelf_positions: ShelfPositionsTable;
   titles: TitlesTable;
   copies: CopiesTable;
   loans: LoansTable;
@@ -250,4 +290,14 @@ export interface Database {
   translations: TranslationsTable;
   idempotency_keys: IdempotencyKeysTable;
   migrations: MigrationsTable;
+  permission_groups: PermissionGroupsTable;
+  permission_group_type_rules: PermissionGroupTypeRulesTable;
+  group_assignments: GroupAssignmentsTable;
+  borrowing_settings: BorrowingSettingsTable;
+  calendar_days: CalendarDaysTable;
+  terms: TermsTable;
+  subjects: SubjectsTable;
+  school_organizations: SchoolOrganizationsTable;
+  student_parents: StudentParentsTable;
+  reader_card_events: ReaderCardEventsTable;
 }

@@ -22,7 +22,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
     // client's 409/503, never a 500.
     const known = err instanceof AppError ? err : databaseAppError(err);
     if (known) {
-      return reply.status(known.status).send(fail(known.code, t(known.key, known.params), known.data));
+      // A refusal's data (e.g. the conflicting readers) is not the call's success data: send it
+      // past the route's response schema, which describes success only.
+      return reply
+        .status(known.status)
+        .serializer(JSON.stringify)
+        .send(fail(known.code, t(known.key, known.params), known.data));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -3,6 +3,10 @@ import { Prng } from './prng.ts';
 import { CLC, CN_DIGITS, EN_AUTHORS, GIVEN_FEMALE, GIVEN_MALE, PATTERNS, PUBLISHERS, SURNAMES, TOPICS } from './word-lists.ts';
 import adminRoutes from './admin-routes.json' with { type: 'json' };
 import { MENU_OPERATIONS, operationsOf } from '../../shared/domain/menu-operations.ts';
+import { addBorrowRulesData } from './borrow-rules-data.ts';
+import { generateOrganization } from './organization-data.ts';
+import { addRolesData } from './roles-data.ts';
+import { generateBasicSets } from './basic-sets-data.ts';
 
 /**
  * Generates the demo schools as plain rows with explicit ids (so foreign keys are known without
@@ -73,13 +77,18 @@ export function rolePermissions(): Record<string, { zh: string; en: string; perm
       zh: '图书管理员', en: 'Librarian',
       perms: withOperations(adminMenus.filter((p) => !p.startsWith('/sys/'))),
     },
+    // Class librarians and teachers see their screens but hold only the operations named here:
+    // a menu's write operations (editing the calendar, exporting readers) stay with librarians.
     'class-librarian': {
       zh: '班级图书管理员', en: 'Class librarian',
-      perms: withOperations([...HOME, ...inGroup('class-corner'), '/surrency/borrow', '/surrency/return', '/surrency/renew', '/surrency/search-records']).filter((k) => k !== 'people.readers.export'),
+      perms: [...HOME, ...inGroup('class-corner'), '/surrency/borrow', '/surrency/return', '/surrency/renew', '/surrency/search-records', 'home.dashboard'],
     },
     teacher: {
       zh: '教师', en: 'Teacher',
-      perms: withOperations([...HOME, ...inGroup('reports'), ...inGroup('class-corner'), ...inGroup('reading-other'), EXTERNAL_MENU.url]).filter((k) => k !== 'people.readers.export'),
+      perms: [
+        ...HOME, ...inGroup('reports'), ...inGroup('class-corner'),
+        ...inGroup('reading-other').filter((p) => p !== '/holiday-management'), EXTERNAL_MENU.url, 'home.dashboard',
+      ],
     },
     reader: { zh: '读者', en: 'Reader', perms: [...HOME] },
   };
@@ -183,6 +192,8 @@ export function generateDemo(opts: GenerateOptions): Tables {
   };
   const ids = new Ids();
   for (const plan of [SCHOOL_1, SCHOOL_2]) generateSchool(plan, opts, ids, put);
+  addBorrowRulesData(tables, opts.now);
+  addRolesData(tables);
   return tables;
 }
 
@@ -198,26 +209,8 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
     learning_period: plan.stage.code, theme_color: JSON.stringify(plan.theme), password_policy: plan.policy, created_at: created,
   });
 
-  // Organisation: stage → grades → classes; departments for staff.
-  const stageId = ids.next('departments');
-  put('departments', { id: stageId, school_id: school, parent_id: null, name: plan.stage.zh, en_name: plan.stage.en, kind: 'dept', learning_stage: plan.stage.code, sort: 1 });
-  const classes: Array<{ id: number; grade: number }> = [];
-  plan.grades.forEach((g, gi) => {
-    const gradeId = ids.next('departments');
-    put('departments', { id: gradeId, school_id: school, parent_id: stageId, name: g.zh, en_name: g.en, kind: 'grade', learning_stage: plan.stage.code, sort: gi + 1 });
-    for (let c = 1; c <= plan.classesPerGrade; c++) {
-      const id = ids.next('departments');
-      put('departments', { id, school_id: school, parent_id: gradeId, name: `${g.zh}${c}班`, en_name: `${g.en} Class ${c}`, kind: 'class', learning_stage: plan.stage.code, sort: c });
-      classes.push({ id, grade: gi });
-    }
-  });
-  const staffDepts: number[] = [];
-  const STAFF: Array<[string, string]> = [['教务处', 'Academic Affairs Office'], ['语文教研组', 'Chinese Teaching Group'], ['数学教研组', 'Mathematics Teaching Group'], ['英语教研组', 'English Teaching Group'], ['图书馆', 'Library'], ['行政办公室', 'Administration Office']];
-  STAFF.forEach(([zh, en], i) => {
-    const id = ids.next('departments');
-    put('departments', { id, school_id: school, parent_id: null, name: zh, en_name: en, kind: 'dept', learning_stage: null, sort: 10 + i });
-    staffDepts.push(id);
-  });
+  // Organisation: stage → grades → classes; departments for staff; org tree, terms, subjects, contacts.
+  const { classes, staffDepts } = generateOrganization({ school, now: opts.now, stage: plan.stage, grades: plan.grades, classesPerGrade: plan.classesPerGrade, ids, put });
   const libraryDept = staffDepts[4]!;
 
   // Branches and collection areas.
@@ -233,6 +226,7 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
     });
     branchAreas.push({ branch: bid, areas });
   });
+  generateBasicSets({ school, ids, put, created, areaIds: branchAreas.flatMap((b) => b.areas) });
 
   // Roles.
   const roleIds = new Map<string, number>();

@@ -7,8 +7,10 @@ import { DEMO_ACCOUNTS, generateDemo, type ScreenNames, type Tables } from './de
 
 /** Insert order: parents before children (foreign keys are on). */
 const ORDER = [
-  'schools', 'departments', 'branches', 'collection_areas', 'roles', 'users', 'user_roles',
-  'titles', 'copies', 'loans', 'menus', 'shortcuts', 'notices',
+  'schools', 'departments', 'branches', 'collection_areas',
+  'resource_types', 'resource_access', 'shelf_areas', 'shelves', 'shelf_positions', 'roles', 'users', 'user_roles', 'role_branches', 'user_role_scopes',
+  'titles', 'copies', 'loans', 'menus', 'shortcuts', 'notices', 'terms', 'subjects', 'school_organizations',
+  'permission_groups', 'permission_group_type_rules', 'group_assignments', 'borrowing_settings', 'calendar_days',
 ] as const;
 
 export interface SeedOptions {

@@ -28,6 +28,12 @@ export class RateCounter {
     return entry.count <= this.limit;
   }
 
+  /** Whether the key has used up its window, without counting an attempt. */
+  exhausted(key: string): boolean {
+    const entry = this.hits.get(key);
+    return !!entry && entry.resetAt > this.now() && entry.count >= this.limit;
+  }
+
   reset(): void {
     this.hits.clear();
   }

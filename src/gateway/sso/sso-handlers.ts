@@ -114,14 +114,21 @@ const handlers = {
   'auth.login': on(authCalls.login, async (input, ctx) => {
     const sso = ctx.app.sso;
     const account = input.Account.trim();
-    // Both counters count every attempt, so neither an IP nor an account can be hammered.
-    const ipOk = sso.limits.loginIp.hit(ctx.request.ip);
-    const accountOk = sso.limits.loginAccount.hit(account.toLowerCase());
-    if (!ipOk || !accountOk) throw tooMany('sso:login.tooMany');
+    // Failed attempts count per address and per account; a locked-out key waits for its window.
+    const ipKey = ctx.request.ip;
+    const accountKey = account.toLowerCase();
+    if (sso.limits.loginIp.exhausted(ipKey) || sso.limits.loginAccount.exhausted(accountKey)) {
+      throw tooMany('sso:login.tooMany');
+    }
+    const failed = (key: string) => {
+      sso.limits.loginIp.hit(ipKey);
+      sso.limits.loginAccount.hit(accountKey);
+      return AppError.failed(key);
+    };
 
     // The captcha first, consumed whatever happens next.
     if (sso.captchas.verify(input.CaptchaID, input.CaptchaX, input.InteractionID) !== 'ok') {
-      throw AppError.failed('sso:captcha.failed');
+      throw failed('sso:captcha.failed');
     }
     const interaction = await (await sso.provider()).Interaction.find(input.InteractionID);
     if (!interaction) throw AppError.failed('sso:login.sessionExpired');
@@ -135,7 +142,7 @@ const handlers = {
       ? await verifyPassword(input.Password, user.password_hash)
       : (await verifyPassword(input.Password, await dummy(sso)), false);
     // One message for unknown account, wrong password and inactive user: no enumeration.
-    if (!user || !valid || user.status !== 'active') throw AppError.failed('sso:login.wrongCredentials');
+    if (!user || !valid || user.status !== 'active') throw failed('sso:login.wrongCredentials');
 
     // Login and the implied consent of a first-party app in one go (see sso-service.ts).
     interaction.result = { login: { accountId: String(user.id) }, consent: {} };

@@ -18,6 +18,18 @@ export const USER_SCOPE = 'openid profile offline_access';
 export const SERVICE_SCOPE = 'library';
 export const FIRST_PARTY: ReadonlySet<string> = new Set([ADMIN_CLIENT_ID, PORTAL_CLIENT_ID]);
 
+/**
+ * Per-minute limits of the sign-in pages. Sign-in counts FAILED attempts only, per account
+ * (against guessing one password) and per address (against spraying many accounts). The per-address
+ * numbers are generous because a whole class signs in from one school NAT address at once.
+ */
+export const SIGN_IN_LIMITS = {
+  failuresPerAccount: 10,
+  failuresPerIp: 30,
+  captchasPerIp: 120,
+  tokenCallsPerIp: 300,
+} as const;
+
 export interface SsoSettings {
   /** Origin (and optional path) the browser reaches the gateway at, without trailing slash. */
   publicUrl: string;
@@ -331,10 +343,10 @@ export function createSsoService({ app, db, secrets, settings, text }: Deps): Ss
   }
 
   const limits = {
-    loginIp: new RateCounter(10, 60_000),
-    loginAccount: new RateCounter(10, 60_000),
-    captchaIp: new RateCounter(30, 60_000),
-    tokenIp: new RateCounter(30, 60_000),
+    loginIp: new RateCounter(SIGN_IN_LIMITS.failuresPerIp, 60_000),
+    loginAccount: new RateCounter(SIGN_IN_LIMITS.failuresPerAccount, 60_000),
+    captchaIp: new RateCounter(SIGN_IN_LIMITS.captchasPerIp, 60_000),
+    tokenIp: new RateCounter(SIGN_IN_LIMITS.tokenCallsPerIp, 60_000),
   };
 
   return {

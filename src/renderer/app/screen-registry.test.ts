@@ -33,10 +33,11 @@ describe('screen registry', () => {
     expect(notFound).toBe('/404');
   });
 
-  it('marks the shell screens of this issue as built and titles every screen', () => {
-    const built = screenRegistry.filter((e) => e.status === 'built').map((e) => e.path).sort();
+  it('marks the shell screens as built and titles every screen', () => {
+    // The foundation's screens stay built; later issues add more (spec:coverage counts them).
+    const built = screenRegistry.filter((e) => e.status === 'built').map((e) => e.path);
     expect(built).toEqual(
-      ['/callback', '/callbacksearch', '/auth', '/searchauth', '/401', '/data-analysis', '/process', '/setting', '/iframe', '/redirect', '/error', '/404'].sort(),
+      expect.arrayContaining(['/callback', '/callbacksearch', '/auth', '/searchauth', '/401', '/data-analysis', '/process', '/setting', '/iframe', '/redirect', '/error', '/404']),
     );
     for (const e of screenRegistry) expect(e.titleKey).toBe(`screens:titles.${e.path}`);
   });

@@ -141,8 +141,8 @@ function toQuery(input: unknown): Record<string, string> {
   return out;
 }
 
-function fail(def: CallDef, status: number, code: number, message: string, isKey = false): never {
-  throw new ApiError({ message, code, status, callId: def.id, isKey });
+function fail(def: CallDef, status: number, code: number, message: string, isKey = false, data: unknown = null): never {
+  throw new ApiError({ message, code, status, callId: def.id, isKey, data });
 }
 
 async function attempt<D>(def: CallDef, input: unknown, opts: CallOptions): Promise<AttemptOutcome<D>> {
@@ -168,13 +168,13 @@ async function attempt<D>(def: CallDef, input: unknown, opts: CallOptions): Prom
   if (res.status === 403) fail(def, 403, ServiceCode.forbidden, 'errors:noPermission', true);
   const serverMessage = env.success ? env.data.message || env.data.msg || '' : '';
   if (!res.ok) {
-    if (serverMessage) fail(def, res.status, env.success ? env.data.code : res.status, serverMessage);
+    if (serverMessage) fail(def, res.status, env.success ? env.data.code : res.status, serverMessage, false, env.success ? env.data.data : null);
     fail(def, res.status, res.status, res.status === 429 ? 'errors:tooManyRequests' : 'errors:server', true);
   }
   if (!env.success) fail(def, res.status, -1, 'errors:server', true);
   if (!isSuccess(env.data)) {
-    if (serverMessage) fail(def, res.status, env.data.code, serverMessage);
-    fail(def, res.status, env.data.code, 'errors:server', true);
+    if (serverMessage) fail(def, res.status, env.data.code, serverMessage, false, env.data.data);
+    fail(def, res.status, env.data.code, 'errors:server', true, env.data.data);
   }
   const parsed = (def.data as z.ZodType).nullable().safeParse(env.data.data ?? null);
   if (parsed.success) return { kind: 'ok', value: parsed.data as D };

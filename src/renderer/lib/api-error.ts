@@ -4,13 +4,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly callId: string;
   readonly isKey: boolean;
-  constructor(opts: { message: string; code: number; status: number; callId: string; isKey?: boolean }) {
+  /** The envelope's data of a refusal, when the gateway sent one (e.g. the conflicting readers). */
+  readonly data: unknown;
+  constructor(opts: { message: string; code: number; status: number; callId: string; isKey?: boolean; data?: unknown }) {
     super(opts.message);
     this.name = 'ApiError';
     this.code = opts.code;
     this.status = opts.status;
     this.callId = opts.callId;
     this.isKey = opts.isKey ?? false;
+    this.data = opts.data ?? null;
   }
 }
 

@@ -4,6 +4,14 @@ import { sessionCalls } from './session.ts';
 import { homeCalls } from './home.ts';
 import { jobCalls } from './jobs.ts';
 import { translationCalls } from './translation.ts';
+import { readerCalls } from './readers.ts';
+import { readerCardCalls } from './reader-cards.ts';
+import { uploadCalls } from './upload.ts';
+import { organizationCalls } from './organization.ts';
+import { borrowRulesCalls } from './borrow-rules.ts';
+import { basicSetsCalls } from './basic-sets.ts';
+import { roleCalls } from './roles.ts';
+import { rolloverCalls } from './rollover.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -15,4 +23,12 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(homeCalls),
   ...Object.values(jobCalls),
   ...Object.values(translationCalls),
+  ...Object.values(readerCalls),
+  ...Object.values(readerCardCalls),
+  ...Object.values(uploadCalls),
+  ...Object.values(organizationCalls),
+  ...Object.values(borrowRulesCalls),
+  ...Object.values(basicSetsCalls),
+  ...Object.values(roleCalls),
+  ...Object.values(rolloverCalls),
 ];

@@ -2,10 +2,20 @@ import type { Migration } from '../migrate.ts';
 import { migration as core } from './0001-core.ts';
 import { migration as sso } from './0002-sso.ts';
 import { migration as library } from './0003-library.ts';
+import { migration as readers } from './0006-readers.ts';
+import { migration as basicSets } from './0004-basic-sets.ts';
+import { migration as organization } from './0005-organization.ts';
+import { migration as roles } from './0007-roles.ts';
+import { migration as borrowRules } from './0008-borrow-rules.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
   core,
   sso,
   library,
+  basicSets,
+  organization,
+  readers,
+  roles,
+  borrowRules,
 ];

@@ -19,6 +19,6 @@ export const readingOtherScreens = defineGroup({ area: 'admin', group: 'reading-
   '/external-links': null,
   '/dynamics-museum': null,
   '/notice-list': null,
-  '/holiday-management': null,
+  '/holiday-management': () => import('../../features/borrow-rules/holiday-screen.tsx'),
   '/smart_bookcase': null,
 });

@@ -1,0 +1,134 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import {
+  borrowingRulesSchema,
+  DEFAULT_UTC_OFFSET_MINUTES,
+  type BorrowingRules,
+  type CardStatus,
+  type GroupAssignment,
+  type OpenLoan,
+  type PermissionGroup,
+  type ReaderContext,
+  type SchoolCalendar,
+} from '../../shared/domain/borrowing/schemas.ts';
+import { CARD_STATUSES } from '../../shared/domain/borrowing/schemas.ts';
+
+/**
+ * Reads a school's borrowing rules and a reader's context from the database into the shapes of the
+ * shared rules module (string IDs, PascalCase), so the gateway computes exactly what the desk would.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function loadGroups(db: Db, schoolId: number): Promise<PermissionGroup[]> {
+  const [groups, rules] = await Promise.all([
+    db.selectFrom('permission_groups').selectAll().where('school_id', '=', schoolId).orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('permission_group_type_rules').selectAll().where('school_id', '=', schoolId).orderBy('resource_type_id').execute(),
+  ]);
+  return groups.map((g) => ({
+    ID: String(g.id),
+    Name: g.name,
+    EnName: g.en_name,
+    MaxLoans: g.max_loans,
+    LoanDays: g.loan_days,
+    RenewDays: g.renew_days,
+    MaxRenewals: g.max_renewals,
+    OverdueRenewal: g.overdue_renewal,
+    IsDefault: g.is_default === 1,
+    ByResourceType: rules
+      .filter((r) => r.group_id === g.id)
+      .map((r) => ({ ResourceTypeID: String(r.resource_type_id), MaxLoans: r.max_loans, LoanDays: r.loan_days, RenewDays: r.renew_days, MaxRenewals: r.max_renewals })),
+  }));
+}
+
+/** Assignment rows folded into the rules module's shape: one entry per group and kind. */
+export async function loadAssignments(db: Db, schoolId: number): Promise<GroupAssignment[]> {
+  const rows = await db.selectFrom('group_assignments').select(['group_id', 'kind', 'target_id']).where('school_id', '=', schoolId).orderBy('id').execute();
+  const byKey = new Map<string, GroupAssignment>();
+  for (const r of rows) {
+    const key = `${r.group_id}/${r.kind}`;
+    const a = byKey.get(key);
+    if (a) a.TargetIDs.push(r.target_id);
+    else byKey.set(key, { GroupID: String(r.group_id), Kind: r.kind, TargetIDs: [r.target_id] });
+  }
+  return [...byKey.values()];
+}
+
+export async function loadCalendar(db: Db, schoolId: number): Promise<{ calendar: SchoolCalendar; combined: boolean; reasons: Map<string, string> }> {
+  const [settings, days] = await Promise.all([
+    db.selectFrom('borrowing_settings').selectAll().where('school_id', '=', schoolId).executeTakeFirst(),
+    db.selectFrom('calendar_days').selectAll().where('school_id', '=', schoolId).orderBy('day').execute(),
+  ]);
+  const weekdays = parseWeekdays(settings?.closed_weekdays ?? '[]');
+  return {
+    combined: settings?.combined_borrowing === 1,
+    calendar: {
+      ClosedDates: days.filter((d) => d.state === 'closed').map((d) => d.day),
+      OpenDates: days.filter((d) => d.state === 'open').map((d) => d.day),
+      ClosedWeekdays: weekdays,
+      UtcOffsetMinutes: settings?.utc_offset_minutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+    },
+    reasons: new Map(days.map((d) => [d.day, d.reason])),
+  };
+}
+
+function parseWeekdays(json: string): number[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? [...new Set(v.filter((n): n is number => Number.isInteger(n) && n >= 0 && n <= 6))].slice(0, 6) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Everything effectiveLimits()/checkBorrow() need besides the reader. */
+export async function loadRules(db: Db, schoolId: number): Promise<BorrowingRules> {
+  const [Groups, Assignments, cal] = await Promise.all([loadGroups(db, schoolId), loadAssignments(db, schoolId), loadCalendar(db, schoolId)]);
+  return borrowingRulesSchema.parse({ Groups, Assignments, Settings: { CombinedBorrowing: cal.combined }, Calendar: cal.calendar });
+}
+
+/** Creates the settings row on first write (schools seeded before 0008 have none). */
+export async function ensureSettings(trx: Transaction<Database>, schoolId: number): Promise<void> {
+  const row = await trx.selectFrom('borrowing_settings').select('school_id').where('school_id', '=', schoolId).executeTakeFirst();
+  if (!row) {
+    await trx.insertInto('borrowing_settings').values({ school_id: schoolId, combined_borrowing: 0, closed_weekdays: '[]', utc_offset_minutes: DEFAULT_UTC_OFFSET_MINUTES, updated_at: new Date().toISOString() }).execute();
+  }
+}
+
+export type ReaderRow = { id: number; name: string; reader_id: string; identity: ReaderContext['Identity']; dept_id: number | null; status: string; expire_at: string | null };
+
+/**
+ * The reader as the rules module sees it: class and grade from the teaching tree, staff departments
+ * with their ancestors (a group assigned to a parent department covers its sub-departments), and the
+ * open loans with each copy's resource type.
+ */
+export async function readerContext(db: Db, schoolId: number, reader: ReaderRow): Promise<ReaderContext> {
+  let ClassID: string | null = null;
+  let GradeID: string | null = null;
+  const DepartmentIDs: string[] = [];
+  let deptId = reader.dept_id;
+  for (let depth = 0; deptId != null && depth < 20; depth++) {
+    const d = await db.selectFrom('departments').select(['id', 'parent_id', 'kind']).where('school_id', '=', schoolId).where('id', '=', deptId).executeTakeFirst();
+    if (!d) break;
+    if (d.kind === 'class' && ClassID == null) ClassID = String(d.id);
+    else if (d.kind === 'grade' && GradeID == null) GradeID = String(d.id);
+    else if (d.kind === 'dept' || d.kind === 'org') DepartmentIDs.push(String(d.id));
+    deptId = d.parent_id;
+  }
+  // selectAll: the copy's resource_type_id column comes with the cataloguing slice; untyped copies count under "".
+  const loans = await db
+    .selectFrom('loans')
+    .innerJoin('copies', 'copies.id', 'loans.copy_id')
+    .selectAll('copies')
+    .select(['loans.id as loan_id', 'loans.loaned_at', 'loans.due_at', 'loans.renew_count'])
+    .where('loans.school_id', '=', schoolId)
+    .where('loans.user_id', '=', reader.id)
+    .where('loans.returned_at', 'is', null)
+    .execute();
+  const Loans: OpenLoan[] = loans.map((l) => {
+    const type = (l as Record<string, unknown>).resource_type_id;
+    return { LoanID: String(l.loan_id), ResourceTypeID: type == null ? '' : String(type), LoanedAt: l.loaned_at, DueAt: l.due_at, RenewCount: l.renew_count };
+  });
+  const status = (CARD_STATUSES as readonly string[]).includes(reader.status) ? (reader.status as CardStatus) : 'active';
+  return { ReaderID: reader.reader_id, Identity: reader.identity, ClassID, GradeID, DepartmentIDs, CardStatus: status, CardExpiresAt: reader.expire_at, Loans };
+}

@@ -1,0 +1,31 @@
+import { jobCalls } from '../../../shared/api/jobs.ts';
+import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
+import { ExportButton } from '../../kit/import-export/export-button.tsx';
+import { ImportButton } from '../../kit/import-export/import-button.tsx';
+import { readerResource } from './readers.resource.ts';
+
+const FORM_FIELDS = ['Name', 'ReaderID', 'Account', 'Identity', 'DeptID', 'Sex', 'Birthday', 'Phone', 'Email', 'Status', 'ExpireAt', 'Photo', 'ID'];
+
+/** /user-transfer: readers — search (name, pinyin, initials, card number), add/edit/delete, Excel import and export. */
+// The screen gate wraps every routed screen in its ScreenFrame (data-testid="screen-<path>").
+export default function ReaderListScreen() {
+  return (
+      <CrudScreen
+        config={{
+          resource: readerResource,
+          columns: ['ReaderID', 'Name', 'Identity', 'DeptName', 'Status', 'Phone', 'Deposit', 'ExpireAt', 'Roles'],
+          filters: ['SearchKey', 'Identity', 'Status'],
+          form: { fields: FORM_FIELDS },
+          defaultEntry: { Identity: 'student', Status: 'active', Sex: 'unknown' },
+          slots: {
+            toolbar: (query) => (
+              <>
+                <ImportButton resource={readerResource} />
+                <ExportButton call={jobCalls.exportReaders} input={query.SearchKey ? { SearchKey: query.SearchKey } : {}} />
+              </>
+            ),
+          },
+        }}
+      />
+  );
+}

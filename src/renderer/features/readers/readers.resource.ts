@@ -1,0 +1,28 @@
+import { jobCalls } from '../../../shared/api/jobs.ts';
+import { readerCalls, readerSchema } from '../../../shared/api/readers.ts';
+import { defineResource } from '../../kit/resource.ts';
+
+/** Readers (/user-transfer): list with masked phones, the full entity from GetReader for the form. */
+export const readerResource = defineResource({
+  id: 'reader',
+  ns: 'readers',
+  calls: {
+    list: readerCalls.getUserList,
+    get: readerCalls.getReader,
+    create: readerCalls.addReader,
+    update: readerCalls.updateReader,
+    delete: readerCalls.deleteReader,
+    export: jobCalls.exportReaders,
+    importPreview: readerCalls.importPreview,
+    importCommit: readerCalls.importCommit,
+  },
+  schema: readerSchema,
+  idField: 'ID',
+  displayField: 'Name',
+  fields: {
+    DeptID: { ref: { call: readerCalls.getDeptOptions, value: 'ID', label: 'Name', input: {} } },
+    Photo: { hidden: true },
+    PhotoUrl: { hidden: true },
+    UpdateTime: { hidden: true },
+  },
+});

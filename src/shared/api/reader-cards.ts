@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineCall, LIB } from './contract.ts';
+import { pageOf } from './paging.ts';
+import { readerSchema } from './readers.ts';
+
+/**
+ * The card desk (/department/user-transfer): issue, replace, report lost, return the deposit.
+ * Every action writes one row of the card history (who, when, old/new card number, deposits).
+ */
+export const CARD_ACTIONS = ['issue', 'replace', 'lost', 'refund'] as const;
+
+const cardNo = z.string().trim().min(1, 'validation:required.readerId').max(64, 'validation:reader.tooLong').regex(/^[\w-]+$/, 'validation:reader.readerIdFormat');
+const money = z.number({ error: 'validation:reader.deposit' }).min(0, 'validation:reader.deposit').max(100000, 'validation:reader.deposit');
+
+export const cardEventSchema = z.object({
+  ID: z.number().int(),
+  Action: z.enum(CARD_ACTIONS),
+  OldCardNo: z.string(),
+  NewCardNo: z.string(),
+  DepositBefore: z.number(),
+  DepositAfter: z.number(),
+  OperatorName: z.string(),
+  Note: z.string(),
+  CreateTime: z.string(),
+});
+export type CardEvent = z.infer<typeof cardEventSchema>;
+
+const CARDS = `${LIB}/ReaderCard`;
+const ISSUE = 'people.cards.issue';
+
+export const readerCardCalls = {
+  /** Issues (or re-issues) the card: card number, deposit taken now, expiry; the card becomes active. Not for a lost card (replace it). */
+  issue: defineCall({
+    id: 'cards.issue', method: 'POST', path: `${CARDS}/Issue`, auth: 'user', spec: false, perm: ISSUE,
+    input: z.object({ ID: z.number().int(), CardNo: cardNo, Deposit: money.default(0), ExpireAt: z.iso.date({ error: 'validation:reader.date' }).nullable().optional() }),
+    data: readerSchema,
+  }),
+  /** A new card number for a lost or damaged card; the old number stops working. */
+  replace: defineCall({
+    id: 'cards.replace', method: 'POST', path: `${CARDS}/Replace`, auth: 'user', spec: false, perm: ISSUE,
+    input: z.object({ ID: z.number().int(), CardNo: cardNo, Note: z.string().trim().max(200).default('') }),
+    data: readerSchema,
+  }),
+  /** The physical card is reported lost: it can no longer borrow until replaced. */
+  reportLost: defineCall({
+    id: 'cards.reportLost', method: 'POST', path: `${CARDS}/ReportLost`, auth: 'user', spec: false, perm: ISSUE,
+    input: z.object({ ID: z.number().int(), Note: z.string().trim().max(200).default('') }),
+    data: readerSchema,
+  }),
+  /** Pays back the whole deposit and closes the card (status disabled); refused while loans are open. */
+  returnDeposit: defineCall({
+    id: 'cards.returnDeposit', method: 'POST', path: `${CARDS}/ReturnDeposit`, auth: 'user', spec: false, perm: ISSUE,
+    input: z.object({ ID: z.number().int(), Note: z.string().trim().max(200).default('') }),
+    data: readerSchema,
+  }),
+  history: defineCall({
+    id: 'cards.history', method: 'POST', path: `${CARDS}/History`, auth: 'user', spec: false, perm: 'people.readers.view',
+    input: z.object({ ID: z.number().int(), Page: z.number().int().min(1).default(1), Rows: z.number().int().min(1).max(100).default(20) }),
+    data: pageOf(cardEventSchema),
+  }),
+} as const;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { defineCall, LIB } from './contract.ts';
+import { importCallsFor } from './import.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+import { IDENTITIES } from '../domain/identities.ts';
+import { PHONE_PATTERN } from '../domain/validation-rules.ts';
+
+/** Card states of a reader (users.status): what the borrowing rules read as CardStatus. */
+export const READER_STATUSES = ['active', 'disabled', 'lost', 'expired'] as const;
+export type ReaderStatus = (typeof READER_STATUSES)[number];
+export const SEXES = ['male', 'female', 'unknown'] as const;
+
+// A plain pattern (not z.email) so the field stays a text widget and '' means "no e-mail".
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The entity as lists and the detail return it. Phone is masked (first 3 + last 4) except in GetReader for editors. */
+export const readerSchema = z.object({
+  ID: z.number().int(),
+  Account: z.string(),
+  Name: z.string(),
+  ReaderID: z.string(),
+  Identity: z.enum(IDENTITIES),
+  DeptID: z.number().int().nullable(),
+  DeptName: z.string(),
+  Status: z.enum(READER_STATUSES),
+  Sex: z.enum(SEXES),
+  Birthday: z.iso.date().nullable(),
+  Phone: z.string(),
+  Email: z.string(),
+  Deposit: z.number(),
+  ExpireAt: z.iso.date().nullable(),
+  /** Role names, comma separated (roles are granted on the role screens). */
+  Roles: z.string(),
+  /** Stored photo id ('' = none) and a signed, time-limited address of it. */
+  Photo: z.string(),
+  PhotoUrl: z.string(),
+  UpdateTime: z.string(),
+});
+export type Reader = z.infer<typeof readerSchema>;
+
+export const readerParentSchema = z.object({ ID: z.number().int(), Name: z.string(), ReaderID: z.string(), Phone: z.string() });
+export const readerDetailSchema = readerSchema.extend({ Parents: z.array(readerParentSchema) });
+
+/** Create/update input: the same schema validates the form, the gateway and every imported row. */
+export const readerInputSchema = z.object({
+  Account: z.string().trim().min(1, 'validation:required.account').max(100).regex(/^[\w.@-]+$/, 'validation:reader.accountFormat'),
+  Name: z.string().trim().min(1, 'validation:required.name').max(100, 'validation:reader.tooLong'),
+  ReaderID: z.string().trim().min(1, 'validation:required.readerId').max(64, 'validation:reader.tooLong').regex(/^[\w-]+$/, 'validation:reader.readerIdFormat'),
+  Identity: z.enum(IDENTITIES, { error: 'validation:required.identity' }),
+  DeptID: z.number().int().nullable().default(null),
+  Status: z.enum(READER_STATUSES).default('active'),
+  Sex: z.enum(SEXES).default('unknown'),
+  Birthday: z.iso.date({ error: 'validation:reader.date' }).nullable().default(null),
+  Phone: z.string().trim().min(1, 'validation:phone.required').regex(PHONE_PATTERN, 'validation:phone.invalid').meta({ widget: 'phone' }),
+  Email: z.string().trim().max(200, 'validation:reader.tooLong').refine((v) => v === '' || EMAIL.test(v), 'validation:reader.email').default('').meta({ widget: 'email' }),
+  ExpireAt: z.iso.date({ error: 'validation:reader.date' }).nullable().default(null),
+  Photo: z.string().max(100).default('').meta({ hidden: true }),
+});
+export type ReaderInput = z.output<typeof readerInputSchema>;
+export const readerUpdateSchema = readerInputSchema.extend({ ID: z.number().int() });
+
+/** GET query: numbers arrive as strings. */
+export const readerListQuerySchema = pageQuerySchema.extend({
+  Identity: z.enum(IDENTITIES).optional(),
+  Status: z.enum(READER_STATUSES).optional(),
+  DeptID: z.coerce.number().int().optional(),
+});
+
+export const readerSimpleSchema = z.object({ ID: z.number().int(), Name: z.string(), ReaderID: z.string(), Identity: z.enum(IDENTITIES), DeptID: z.number().int().nullable() });
+
+const READERS = `${LIB}/Readers`;
+const VIEW = 'people.readers.view';
+const EDIT = 'people.readers.edit';
+
+export const readerCalls = {
+  /** Paged search by name, pinyin, initials, card number, account or phone. */
+  getUserList: defineCall({
+    id: 'readers.getUserList', method: 'GET', path: '/micro/basic/open/user/getUserList', auth: 'user', spec: true, perm: VIEW,
+    input: readerListQuerySchema, data: pageOf(readerSchema),
+  }),
+  /** Every reader of the school in a few fields (pickers); at most 5000, filtered. */
+  getUserSimpleAll: defineCall({
+    id: 'readers.getUserSimpleAll', method: 'GET', path: '/micro/basic/open/user/getUserSimpleAll', auth: 'user', spec: true, perm: VIEW,
+    input: z.object({ Identity: z.enum(IDENTITIES).optional(), DeptID: z.coerce.number().int().optional(), SearchKey: z.string().trim().max(200).optional() }),
+    data: z.array(readerSimpleSchema),
+  }),
+  getReader: defineCall({
+    id: 'readers.get', method: 'POST', path: `${READERS}/GetReader`, auth: 'user', spec: false, perm: VIEW,
+    input: z.object({ ID: z.number().int() }), data: readerDetailSchema,
+  }),
+  addReader: defineCall({
+    id: 'readers.add', method: 'POST', path: `${READERS}/AddReader`, auth: 'user', spec: false, perm: EDIT,
+    input: readerInputSchema, data: readerSchema,
+  }),
+  updateReader: defineCall({
+    id: 'readers.update', method: 'POST', path: `${READERS}/UpdateReader`, auth: 'user', spec: false, perm: EDIT,
+    input: readerUpdateSchema, data: readerSchema,
+  }),
+  deleteReader: defineCall({
+    id: 'readers.delete', method: 'POST', path: `${READERS}/DeleteReader`, auth: 'user', spec: false, perm: 'people.readers.delete',
+    input: z.object({ ID: z.number().int() }), data: z.null(),
+  }),
+  /** Departments and classes as options (ID, display name in the caller's language). */
+  getDeptOptions: defineCall({
+    id: 'readers.getDeptOptions', method: 'POST', path: `${READERS}/GetDeptOptions`, auth: 'user', spec: false, perm: VIEW,
+    input: z.object({}), data: z.array(z.object({ ID: z.number().int(), Name: z.string() })),
+  }),
+  /** Replaces a student's parents with the listed parent readers (all of the same school). */
+  updateStudentParents: defineCall({
+    id: 'readers.updateStudentParents', method: 'POST', path: '/micro/basic/open/StudentParents/updateStudentParents', auth: 'user', spec: true, perm: EDIT,
+    input: z.object({ StudentID: z.number().int(), ParentIDs: z.array(z.number().int()).max(10) }),
+    data: z.object({ StudentID: z.number().int(), Parents: z.array(readerParentSchema) }),
+  }),
+  ...importCallsFor({ id: 'readers', path: READERS, perm: 'people.readers.import' }),
+} as const;
