@@ -68,3 +68,37 @@ test('holiday management: a click closes a day and opens it again; due dates are
   await expect(day).toHaveAttribute('data-state', 'open');
   expect(health.problems).toEqual([]);
 });
+
+test('per-type limits: a group limiting magazines, a reader found by name, and their effective limits', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'admin', 'Admin@2026');
+  const health = watchPage(page);
+  await open(page, '/borrow-permission');
+  await page.getByTestId('crud-add').click();
+  await page.getByTestId('field-Name').fill('期刊限借组');
+  await page.getByTestId('field-MaxLoans').fill('4');
+  await page.getByTestId('type-limit-add').click();
+  await pick(page, 'type-limit-type-0', '期刊');
+  await page.getByTestId('type-limit-0-MaxLoans').fill('2');
+  await page.getByTestId('type-limit-0-LoanDays').fill('21');
+  await page.getByTestId('kit-form-submit').click();
+  await expect(page.getByTestId('kit-form-dialog')).toHaveCount(0);
+  await expect(page.getByRole('gridcell', { name: '期刊 最多 2 册，21 天', exact: true })).toBeVisible();
+
+  await open(page, '/borrow-range-mana');
+  await pick(page, 'range-group', /期刊限借组/);
+  await page.getByTestId('assign-reader-search').fill('王丽华');
+  await page.getByRole('option', { name: /^王丽华（R\d+）/ }).first().click();
+  await expect(page.getByTestId('assign-picked')).toContainText('王丽华');
+  await page.getByTestId('assign-add').click();
+  await expect(page.getByRole('gridcell', { name: /王丽华（R\d+）/ })).toBeVisible();
+
+  await page.getByTestId('limits-reader-search').fill('王丽华');
+  await page.getByRole('option', { name: /^王丽华（R\d+）/ }).first().click();
+  const result = page.getByTestId('limits-result');
+  await expect(result).toContainText('适用权限组：期刊限借组');
+  await expect(result).toContainText(/读者 王丽华（R\d+） 被单独加入/);
+  await expect(page.getByTestId('limits-overall')).toContainText('最多 4 册');
+  await expect(page.getByTestId('limits-by-type').getByRole('row', { name: /期刊/ })).toContainText('21');
+  await expect(page.getByTestId('limits-due')).toBeVisible();
+  expect(health.problems).toEqual([]);
+});

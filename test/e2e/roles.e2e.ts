@@ -84,12 +84,26 @@ test('school-year rollover: preview, apply, undo', async ({ page, baseURL }) => 
   await expect(page.getByTestId('rollover-promoted')).toContainText('一年级1班');
   await expect(page.getByTestId('rollover-promoted')).toContainText('二年级1班');
   await expect(page.getByTestId('rollover-graduating')).toContainText('六年级4班');
-  await expect(page.getByTestId('rollover-skipped-groups')).toBeVisible();
+  // Permission groups: the small-class group's class keeps it as it moves up, so nobody changes group ...
+  await expect(page.getByTestId('rollover-skipped-groups')).toHaveCount(0);
+  await expect(page.getByTestId('rollover-groups')).toContainText('(0)');
+  // ... until this rollover maps that class to no class group: its readers (students and their parents) fall back to the default group.
+  const classMap = page.locator('[data-testid^="group-map-class-"]').first();
+  await expect(classMap).toContainText('保持：小班借阅组');
+  await classMap.selectOption({ label: '（无）' });
+  await expect(page.getByTestId('rollover-group-rows')).toContainText('一年级1班');
+  const change = page.getByTestId('rollover-group-changes').locator('tbody tr');
+  await expect(change).toHaveText([/^小班借阅组学生默认组\d+$/]);
+  const moved = (await change.locator('td').nth(2).textContent())!;
+  expect(Number(moved)).toBeGreaterThanOrEqual(25);
+  await expect(page.getByTestId('rollover-groups')).toContainText(`(${moved})`);
   await page.getByTestId('rollover-commit').click();
+  await expect(page.getByTestId('kit-confirm')).toContainText(`${moved} 名读者的借阅权限组改变`);
   await page.getByTestId('kit-confirm-ok').click();
   await expect(page.getByTestId('rollover-done')).toBeVisible();
   const latest = page.getByTestId('rollover-history').locator('tbody tr').first();
   await expect(latest.getByTestId('rollover-state')).toHaveText('已执行');
+  await expect(latest.locator('td').nth(5)).toHaveText(moved);
 
   // A second preview shows the promoted school (the old 五年级 classes now graduate).
   await page.getByTestId('rollover-preview-btn').click();
@@ -101,5 +115,7 @@ test('school-year rollover: preview, apply, undo', async ({ page, baseURL }) => 
   await expect(latest.getByTestId('rollover-state')).toContainText('已撤销');
   await page.getByTestId('rollover-preview-btn').click();
   await expect(page.getByTestId('rollover-promoted')).toContainText('一年级1班');
+  // The undo gave the class its group back.
+  await expect(page.locator('[data-testid^="group-map-class-"]').first()).toContainText('保持：小班借阅组');
   expect(health.problems).toEqual([]);
 });

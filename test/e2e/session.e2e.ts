@@ -28,7 +28,10 @@ test('a librarian does not see system menus and is refused a system screen', asy
 test('logout removes the session and ends the SSO session', async ({ page, baseURL }) => {
   await signIn(page, baseURL!, 'teacher', 'Teacher@2026');
   await page.getByTestId('user-menu-button').click();
+  const ended = page.waitForResponse((r) => r.url().includes('/WebPlat/EndSession'));
   await page.getByTestId('logout').click();
+  const end = await ended;
+  expect(end.status()).toBe(200);
   // Back through /home → /data-analysis, which needs a session → the SSO asks to sign in again.
   await page.waitForURL((u) => u.pathname.startsWith('/sso/interaction/'), { timeout: 30_000 });
   await expect(page.locator('#account')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { accessScopeOf, type AccessScope } from './access-scope.ts';
 
 /** A user's permissions: the union of the role lists; "*" holds everything. */
 export interface PermissionSet {
@@ -20,6 +21,7 @@ const TTL_MS = 10_000;
 export class PermissionCache {
   readonly #db: Kysely<Database>;
   readonly #cache = new Map<number, { at: number; set: PermissionSet }>();
+  readonly #scopes = new Map<number, { at: number; scope: AccessScope }>();
   constructor(db: Kysely<Database>) {
     this.#db = db;
   }
@@ -48,8 +50,24 @@ export class PermissionCache {
     return set;
   }
 
+  /** The user's branch, resource-type and class scopes (see accessScopeOf), cached like the permissions. */
+  async scope(userId: number, schoolId: number): Promise<AccessScope> {
+    const hit = this.#scopes.get(userId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.scope;
+    const scope = await accessScopeOf(this.#db, userId, schoolId);
+    if (this.#scopes.size > 5000) this.#scopes.clear();
+    this.#scopes.set(userId, { at: Date.now(), scope });
+    return scope;
+  }
+
+  /** Drops cached permissions and scopes (of one user, or of everyone after a role or branch change). */
   forget(userId?: number): void {
-    if (userId == null) this.#cache.clear();
-    else this.#cache.delete(userId);
+    if (userId == null) {
+      this.#cache.clear();
+      this.#scopes.clear();
+    } else {
+      this.#cache.delete(userId);
+      this.#scopes.delete(userId);
+    }
   }
 }

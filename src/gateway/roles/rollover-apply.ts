@@ -2,13 +2,17 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { PlanDetail } from './rollover-plan.ts';
+import type { AssignmentState } from './rollover-groups.ts';
 
 type Trx = Transaction<Database>;
 
 interface DeptState { id: number; parent_id: number | null; name: string; en_name: string }
 interface UserState { id: number; status: string; expire_at: string | null }
-/** The rows a rollover touched, before or after it. */
-export interface RolloverSnapshot { depts: DeptState[]; users: UserState[] }
+/**
+ * The rows a rollover touched, before or after it. `assignments`: before, the permission-group
+ * assignment rows it removed; after, the rows it added (batches older than the group step have none).
+ */
+export interface RolloverSnapshot { depts: DeptState[]; users: UserState[]; assignments?: AssignmentState[] }
 
 const CHUNK = 500;
 const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
@@ -47,7 +51,17 @@ export async function applyRollover(trx: Trx, schoolId: number, userId: number |
   for (const ids of chunks(plan.expiring)) {
     await trx.updateTable('users').set({ status: 'expired', expire_at: at, updated_at: at }).where('school_id', '=', schoolId).where('id', 'in', ids).execute();
   }
-  const after = await snapshot(trx, schoolId, deptIds, plan.expiring);
+  const removed = plan.groups.remove;
+  for (const ids of chunks(removed.map((r) => r.id))) {
+    await trx.deleteFrom('group_assignments').where('school_id', '=', schoolId).where('id', 'in', ids).execute();
+  }
+  const added: AssignmentState[] = [];
+  for (const a of plan.groups.add) {
+    added.push(await trx.insertInto('group_assignments').values({ school_id: schoolId, ...a, created_at: at })
+      .returning(['id', 'group_id', 'kind', 'target_id', 'created_at']).executeTakeFirstOrThrow());
+  }
+  const after = { ...(await snapshot(trx, schoolId, deptIds, plan.expiring)), assignments: added };
+  before.assignments = removed;
   const summary = { promoted: plan.moves.length, graduated: plan.graduating.length, expired: plan.expiring.length, moved: plan.dto.GroupMoves.length };
   const row = await trx.insertInto('rollover_batches').values({
     school_id: schoolId, created_by: userId, created_at: at, state: 'applied', summary: JSON.stringify(summary),
@@ -88,6 +102,25 @@ export async function undoRollover(trx: Trx, schoolId: number, userId: number, b
     const direct = await trx.selectFrom('users').select('name').where('school_id', '=', schoolId).where('dept_id', '=', batch.cohort_dept_id).limit(10).execute();
     conflicts.push(...direct.map((u) => u.name));
   }
+  // Assignments: the rows it added are still as added, and nobody re-assigned a target it freed.
+  const added = after.assignments ?? [];
+  const removed = before.assignments ?? [];
+  const touched = [...added, ...removed];
+  const current: Array<{ id: number; group_id: number; kind: string; target_id: string }> = [];
+  for (const targets of chunks([...new Set(touched.map((r) => r.target_id))])) {
+    const rows = await trx.selectFrom('group_assignments').select(['id', 'group_id', 'kind', 'target_id'])
+      .where('school_id', '=', schoolId).where('target_id', 'in', targets).execute();
+    current.push(...rows);
+  }
+  const addedIds = new Set(added.map((r) => r.id));
+  const badTargets: AssignmentState[] = [];
+  for (const a of added) {
+    if (!current.some((c) => c.id === a.id && c.group_id === a.group_id && c.kind === a.kind && c.target_id === a.target_id)) badTargets.push(a);
+  }
+  for (const r of removed) {
+    if (current.some((c) => c.kind === r.kind && c.target_id === r.target_id && !addedIds.has(c.id))) badTargets.push(r);
+  }
+  conflicts.push(...(await targetNames(trx, schoolId, badTargets)));
   if (conflicts.length) {
     throw AppError.conflict('errors:rolloverUndoConflicts', { count: conflicts.length, names: conflicts.slice(0, 10).join(', ') }, { Conflicts: conflicts });
   }
@@ -99,8 +132,34 @@ export async function undoRollover(trx: Trx, schoolId: number, userId: number, b
   for (const u of before.users) {
     await trx.updateTable('users').set({ status: u.status, expire_at: u.expire_at, updated_at: at }).where('school_id', '=', schoolId).where('id', '=', u.id).execute();
   }
+  for (const ids of chunks(added.map((r) => r.id))) {
+    await trx.deleteFrom('group_assignments').where('school_id', '=', schoolId).where('id', 'in', ids).execute();
+  }
+  for (const r of removed) {
+    // Back with its own id unless that id was taken since (then only the id differs).
+    const taken = await trx.selectFrom('group_assignments').select('id').where('id', '=', r.id).executeTakeFirst();
+    const row = { school_id: schoolId, group_id: r.group_id, kind: r.kind, target_id: r.target_id, created_at: r.created_at };
+    await trx.insertInto('group_assignments').values(taken ? row : { id: r.id, ...row }).execute();
+  }
   if (batch.cohort_dept_id != null) {
     await trx.deleteFrom('departments').where('school_id', '=', schoolId).where('id', '=', batch.cohort_dept_id).execute();
   }
   await trx.updateTable('rollover_batches').set({ state: 'undone', undone_at: at, undone_by: userId }).where('id', '=', batch.id).execute();
+}
+
+/** Display names of assignment targets for the undo's conflict list: readers by reader ID, classes and grades by id. */
+async function targetNames(trx: Trx, schoolId: number, rows: readonly AssignmentState[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of rows.slice(0, 50)) {
+    if (r.kind === 'reader') {
+      const u = await trx.selectFrom('users').select('name').where('school_id', '=', schoolId).where('reader_id', '=', r.target_id).executeTakeFirst();
+      out.push(u?.name ?? r.target_id);
+    } else if (r.kind === 'identity') {
+      out.push(r.target_id);
+    } else {
+      const d = await trx.selectFrom('departments').select('name').where('school_id', '=', schoolId).where('id', '=', Number(r.target_id)).executeTakeFirst();
+      out.push(d?.name ?? r.target_id);
+    }
+  }
+  return out;
 }

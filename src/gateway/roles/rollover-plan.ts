@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { RolloverPlan } from '../../shared/api/rollover.ts';
-import { planGroupMoves } from './rollover-groups.ts';
+import type { GroupMapEntry, RolloverPlan } from '../../shared/api/rollover.ts';
+import { planGroupMoves, type GroupOps } from './rollover-groups.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,6 +22,8 @@ export interface PlanDetail {
   moves: Array<{ id: number; parent_id: number; name: string; en_name: string }>;
   graduating: number[];
   expiring: number[];
+  /** Permission-group assignment rows removed and added (see rollover-groups). */
+  groups: GroupOps;
 }
 
 /** The grade's level: the departments' grade_level (migration 0005) when present, else its sort order. */
@@ -37,7 +39,7 @@ function rename(name: string, from: string, to: string): string {
  * (the grades under one parent, in level order) classes move up one grade, the top grade's
  * classes graduate (into a cohort department), their students' cards expire.
  */
-export async function planRollover(db: Db, schoolId: number, now: Date): Promise<PlanDetail> {
+export async function planRollover(db: Db, schoolId: number, now: Date, groupMap: readonly GroupMapEntry[] = []): Promise<PlanDetail> {
   const depts = (await db.selectFrom('departments').selectAll().where('school_id', '=', schoolId).orderBy('id').execute()) as DeptRow[];
   const grades = depts.filter((d) => d.kind === 'grade');
   const stages = new Map<number | null, DeptRow[]>();
@@ -82,7 +84,8 @@ export async function planRollover(db: Db, schoolId: number, now: Date): Promise
       .where('status', '<>', 'expired').orderBy('dept_id').orderBy('id').execute()
     : [];
   const byId = new Map(depts.map((d) => [d.id, d]));
-  const groups = await planGroupMoves(db, schoolId);
+  const orderedGrades = [...stages.values()].flat();
+  const groups = await planGroupMoves(db, schoolId, { depts, grades: orderedGrades, moves, graduating: gradIds, map: groupMap });
   const year = now.getUTCFullYear();
   const dto: RolloverPlan = {
     Fingerprint: '',
@@ -94,13 +97,13 @@ export async function planRollover(db: Db, schoolId: number, now: Date): Promise
       UserID: u.id, Name: u.name, ReaderID: u.reader_id, ClassName: byId.get(u.dept_id!)?.name ?? '', ClassEnName: byId.get(u.dept_id!)?.en_name ?? '',
       FromStatus: u.status, FromExpireAt: u.expire_at,
     })),
-    GroupMoves: groups.moves,
+    ...groups.dto,
     Skipped: groups.skipped ? [{ Step: 'groups', Reason: groups.skipped }] : [],
   };
   // The fingerprint covers every change, so a commit applies exactly what was previewed.
   dto.Fingerprint = createHash('sha256')
-    .update(JSON.stringify([dto.CohortName, moves, gradIds, dto.Expiring.map((e) => [e.UserID, e.FromStatus, e.FromExpireAt]), dto.GroupMoves]))
+    .update(JSON.stringify([dto.CohortName, moves, gradIds, dto.Expiring.map((e) => [e.UserID, e.FromStatus, e.FromExpireAt]), dto.GroupMoves, groups.ops]))
     .digest('hex')
     .slice(0, 32);
-  return { dto, moves, graduating: gradIds, expiring: expiringRows.map((u) => u.id) };
+  return { dto, moves, graduating: gradIds, expiring: expiringRows.map((u) => u.id), groups: groups.ops };
 }

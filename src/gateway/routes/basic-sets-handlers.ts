@@ -8,6 +8,7 @@ import { containsText } from '../repos/like.ts';
 import { parseTheme } from '../repos/schools-repo.ts';
 import { countUsage, type Probe } from '../repos/usage-probe.ts';
 import { requireSchool } from './context.ts';
+import { branchFilter, branchScope, inList, requireType, typeFilter } from '../auth/access-scope.ts';
 import { flag, guardWrite, nowIso } from './basic-sets-guards.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -55,6 +56,18 @@ const locationDto = (r: LocationRow) => ({
   InUse: Number(r.copies ?? 0) + Number(r.shelves ?? 0) + Number(r.zones ?? 0) > 0,
 });
 
+/**
+ * Roles that reached every branch before `branchId` was added keep reaching every branch (the
+ * administrator's "*" needs nothing); roles limited to some branches stay as they are.
+ */
+async function extendAllBranchRoles(trx: Transaction<Database>, schoolId: number, before: number[], branchId: number) {
+  const roles = await trx.selectFrom('roles').select('id').where('school_id', '=', schoolId).execute();
+  if (!roles.length) return;
+  const rows = await trx.selectFrom('role_branches').select(['role_id', 'branch_id']).where('role_id', 'in', roles.map((r) => r.id)).execute();
+  const full = roles.filter((r) => before.length > 0 && before.every((b) => rows.some((x) => x.role_id === r.id && x.branch_id === b)));
+  if (full.length) await trx.insertInto('role_branches').values(full.map((r) => ({ role_id: r.id, branch_id: branchId }))).execute();
+}
+
 async function ownBranch(db: Db, schoolId: number, branchId: number) {
   const b = await db.selectFrom('branches').select('id').where('school_id', '=', schoolId).where('id', '=', branchId).executeTakeFirst();
   if (!b) throw AppError.notFound();
@@ -69,6 +82,8 @@ export const basicSetsHandlers = {
   'basic.branch.list': handler(C.branchList, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
     let q = branchQuery(ctx.app.db, schoolId);
+    const scope = await branchFilter(ctx);
+    if (scope) q = q.where('b.id', 'in', inList(scope));
     const key = input.SearchKey?.trim();
     if (key) q = q.where((eb) => eb.or([containsText('b.code', key), containsText('b.name', key), containsText('b.en_name', key)]));
     const rows = await q.orderBy('b.sort').orderBy('b.id').execute();
@@ -77,14 +92,24 @@ export const basicSetsHandlers = {
   }),
   'basic.branch.add': handler(C.branchAdd, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    return writeTx(ctx.app.db, async (trx) => {
+    const scope = await branchScope(ctx);
+    const dto = await writeTx(ctx.app.db, async (trx) => {
+      // A new branch is outside every limited scope, so only callers reaching every branch create one.
+      const all = (await trx.selectFrom('branches').select('id').where('school_id', '=', schoolId).execute()).map((b) => b.id);
+      scope.require(...all);
       const { id } = await guardWrite(input.Code, null, () =>
         trx.insertInto('branches').values({ school_id: schoolId, ...branchValues(input) }).returning('id').executeTakeFirstOrThrow());
+      await extendAllBranchRoles(trx, schoolId, all, id);
       return branchDto(await branchQuery(trx, schoolId).where('b.id', '=', id).executeTakeFirstOrThrow());
     });
+    // Roles' branches changed: cached scopes go.
+    ctx.app.permissions.forget();
+    return dto;
   }),
   'basic.branch.update': handler(C.branchUpdate, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
+    scope.require(input.ID);
     return writeTx(ctx.app.db, async (trx) => {
       const r = await guardWrite(input.Code, null, () =>
         trx.updateTable('branches').set(branchValues(input)).where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst());
@@ -94,9 +119,11 @@ export const basicSetsHandlers = {
   }),
   'basic.branch.delete': handler(C.branchDelete, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     await writeTx(ctx.app.db, async (trx) => {
       const row = await branchQuery(trx, schoolId).where('b.id', '=', input.ID).executeTakeFirst();
       if (!row) throw AppError.notFound();
+      scope.require(row.id);
       const dto = branchDto(row);
       if (dto.InUse) throw AppError.conflict('errors:basic.branchInUse', { areas: dto.AreaCount, copies: dto.CopyCount });
       await guardWrite(null, 'errors:basic.branchInUse', () =>
@@ -109,6 +136,8 @@ export const basicSetsHandlers = {
     const schoolId = requireSchool(ctx);
     let q = locationQuery(ctx.app.db, schoolId);
     if (input.BranchID) q = q.where('a.branch_id', '=', input.BranchID);
+    const scope = await branchFilter(ctx);
+    if (scope) q = q.where('a.branch_id', 'in', inList(scope));
     const key = input.SearchKey?.trim();
     if (key) q = q.where((eb) => eb.or([containsText('a.code', key), containsText('a.name', key), containsText('a.en_name', key)]));
     const rows = await q.orderBy('b.sort').orderBy('a.sort').orderBy('a.id').execute();
@@ -116,8 +145,10 @@ export const basicSetsHandlers = {
   }),
   'basic.location.add': handler(C.locationAdd, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     return writeTx(ctx.app.db, async (trx) => {
       await ownBranch(trx, schoolId, input.BranchID);
+      scope.require(input.BranchID);
       const { id } = await guardWrite(input.Code, null, () => trx.insertInto('collection_areas').values({
         school_id: schoolId, branch_id: input.BranchID, code: input.Code, name: input.Name, en_name: input.EnName,
         storage_area: input.StorageArea, circulating: flag(input.Circulating), sort: input.Sort,
@@ -127,10 +158,13 @@ export const basicSetsHandlers = {
   }),
   'basic.location.update': handler(C.locationUpdate, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     return writeTx(ctx.app.db, async (trx) => {
       await ownBranch(trx, schoolId, input.BranchID);
       const current = await locationQuery(trx, schoolId).where('a.id', '=', input.ID).executeTakeFirst();
       if (!current) throw AppError.notFound();
+      // Both ends: the area's branch now and the one it moves to.
+      scope.require(current.branch_id, input.BranchID);
       // Copies carry their branch too: moving an area with copies would split them from it.
       if (current.branch_id !== input.BranchID && Number(current.copies ?? 0) > 0) {
         throw AppError.conflict('errors:basic.areaMoveInUse', { copies: Number(current.copies) });
@@ -144,9 +178,11 @@ export const basicSetsHandlers = {
   }),
   'basic.location.delete': handler(C.locationDelete, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     await writeTx(ctx.app.db, async (trx) => {
       const row = await locationQuery(trx, schoolId).where('a.id', '=', input.ID).executeTakeFirst();
       if (!row) throw AppError.notFound();
+      scope.require(row.branch_id);
       const dto = locationDto(row);
       if (dto.InUse) throw AppError.conflict('errors:basic.areaInUse', { copies: dto.CopyCount, shelves: dto.ShelfCount + Number(row.zones ?? 0) });
       await guardWrite(null, 'errors:basic.areaInUse', () =>
@@ -206,14 +242,19 @@ export const basicSetsHandlers = {
 
   'basic.resourceAuth.list': handler(C.resourceAuthList, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    const rows = await accessQuery(ctx.app.db, schoolId).execute();
+    const types = await typeFilter(ctx);
+    let q = accessQuery(ctx.app.db, schoolId);
+    if (types) q = q.where('t.id', 'in', inList(types));
+    const rows = await q.execute();
     return { Total: rows.length, List: rows.slice((input.Page - 1) * input.Rows, input.Page * input.Rows).map(accessDto) };
   }),
   'basic.resourceAuth.update': handler(C.resourceAuthUpdate, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const types = await typeFilter(ctx);
     return writeTx(ctx.app.db, async (trx) => {
       const type = await trx.selectFrom('resource_types').select('id').where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
       if (!type) throw AppError.notFound();
+      requireType(types, type.id);
       const values = {
         borrow_teacher: flag(input.BorrowTeacher), borrow_student: flag(input.BorrowStudent), borrow_parent: flag(input.BorrowParent),
         borrow_other: flag(input.BorrowOther), portal_visible: flag(input.PortalVisible), updated_at: nowIso(),

@@ -7,6 +7,7 @@ import { handler, type CallContext, type HandlerMapFor } from '../http/handler-t
 import { AppError } from '../http/app-error.ts';
 import { loadGroups } from '../repos/borrowing-rules-repo.ts';
 import { requireSchool } from './context.ts';
+import { inList, typeFilter } from '../auth/access-scope.ts';
 
 /** Permission groups (/borrow-permission): the limits, per resource type where set. */
 
@@ -34,7 +35,11 @@ async function checkResourceTypes(trx: Transaction<Database>, schoolId: number, 
   return ids;
 }
 
-async function writeGroup(trx: Transaction<Database>, schoolId: number, g: PermissionGroup, existingId: number | null): Promise<number> {
+/**
+ * `types`: the caller's resource-type scope (null = all). A caller limited to some types may set
+ * rules for those only (else 403) and leaves the group's rules for the other types as they are.
+ */
+async function writeGroup(trx: Transaction<Database>, schoolId: number, g: PermissionGroup, existingId: number | null, types: number[] | null): Promise<number> {
   const now = new Date().toISOString();
   const values = {
     name: g.Name, en_name: g.EnName, max_loans: g.MaxLoans, loan_days: g.LoanDays, renew_days: g.RenewDays,
@@ -52,8 +57,11 @@ async function writeGroup(trx: Transaction<Database>, schoolId: number, g: Permi
     if (Number(r.numUpdatedRows) === 0) throw AppError.notFound();
     id = existingId;
   }
-  await checkResourceTypes(trx, schoolId, g);
-  await trx.deleteFrom('permission_group_type_rules').where('group_id', '=', id).execute();
+  const ruleTypes = await checkResourceTypes(trx, schoolId, g);
+  if (types && ruleTypes.some((t) => !types.includes(t))) throw AppError.forbidden();
+  let del = trx.deleteFrom('permission_group_type_rules').where('group_id', '=', id);
+  if (types) del = del.where('resource_type_id', 'in', inList(types));
+  await del.execute();
   if (g.ByResourceType.length) {
     await trx.insertInto('permission_group_type_rules').values(g.ByResourceType.map((r) => ({
       school_id: schoolId, group_id: id, resource_type_id: Number(r.ResourceTypeID),
@@ -67,7 +75,8 @@ async function saveGroup(ctx: CallContext, g: PermissionGroup, existingId: numbe
   const schoolId = requireSchool(ctx);
   let id: number;
   try {
-    id = await writeTx(ctx.app.db, (trx) => writeGroup(trx, schoolId, g, existingId));
+    const types = await typeFilter(ctx);
+    id = await writeTx(ctx.app.db, (trx) => writeGroup(trx, schoolId, g, existingId, types));
   } catch (err) {
     if (isUniqueViolation(err)) throw AppError.conflict('borrowing:rules.groupNameExists', { name: g.Name });
     throw err;
@@ -109,7 +118,11 @@ export const borrowGroupsHandlers = {
   }),
   'borrowRules.getResourceTypes': handler(borrowRulesCalls.getResourceTypes, async (_input, ctx) => {
     const schoolId = requireSchool(ctx);
-    const rows = await ctx.app.db.selectFrom('resource_types').select(['id', 'name', 'en_name']).where('school_id', '=', schoolId).orderBy('sort').orderBy('id').execute();
+    let q = ctx.app.db.selectFrom('resource_types').select(['id', 'name', 'en_name']).where('school_id', '=', schoolId);
+    // Only the types the caller's roles reach can be given per-type limits.
+    const types = await typeFilter(ctx);
+    if (types) q = q.where('id', 'in', inList(types));
+    const rows = await q.orderBy('sort').orderBy('id').execute();
     return rows.map((r) => ({ ID: String(r.id), Name: r.name, EnName: r.en_name }));
   }),
 } satisfies HandlerMapFor<typeof borrowRulesCalls>;

@@ -4,6 +4,7 @@ import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
+import { publicCardStatus } from '../readers/public-card-status.ts';
 import { findReader, roleNames, toReader, type UserRow } from '../readers/reader-store.ts';
 import { requireUser } from './context.ts';
 
@@ -102,4 +103,5 @@ export const readerCardsHandlers = {
       })),
     };
   }),
+  'cards.publicStatus': handler(readerCardCalls.publicStatus, (input, ctx) => publicCardStatus(ctx.app, ctx.request.ip, input)),
 } satisfies HandlerMapFor<typeof readerCardCalls>;

@@ -142,6 +142,11 @@ describe('student parents', () => {
     expect(res.json().data.Parents[0].Phone).toMatch(/\*{4}/);
     const detail = (await t.call(readerCalls.getReader, { ID: student.ID }, { token: admin })).json().data;
     expect(detail.Parents).toHaveLength(2);
+    expect(detail.Children).toEqual([]);
+    // The parent's detail lists the child.
+    const parentDetail = (await t.call(readerCalls.getReader, { ID: parents[0]!.id }, { token: admin })).json().data;
+    expect(parentDetail.Children.map((c: { ID: number }) => c.ID)).toContain(student.ID);
+    expect(parentDetail.Children.find((c: { ID: number }) => c.ID === student.ID)).toMatchObject({ Name: student.Name, ReaderID: 'T0040' });
 
     // A school-2 parent, a non-parent, a non-student: refused, links unchanged.
     const otherParent = await t.app.db.selectFrom('users').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();

@@ -66,18 +66,19 @@ export const readersHandlers = {
     if (!row) throw AppError.notFound('errors:readerNotFound');
     // The full number only for who may edit it (the edit form); everyone else sees it masked.
     const canEdit = holds(await ctx.app.permissions.of(userId, schoolId), 'people.readers.edit');
-    const parents = await ctx.app.db
+    // Both directions of the link: a student's parents, a parent's children.
+    const linked = (side: 'student_id' | 'parent_id', other: 'student_id' | 'parent_id') => ctx.app.db
       .selectFrom('student_parents')
-      .innerJoin('users', 'users.id', 'student_parents.parent_id')
+      .innerJoin('users', 'users.id', `student_parents.${other}`)
       .select(['users.id', 'users.name', 'users.reader_id', 'users.phone'])
       .where('student_parents.school_id', '=', schoolId)
-      .where('student_parents.student_id', '=', row.id)
+      .where('users.school_id', '=', schoolId)
+      .where(`student_parents.${side}`, '=', row.id)
       .orderBy('users.id')
       .execute();
-    return {
-      ...(await dtoOf(ctx, schoolId, row, !canEdit)),
-      Parents: parents.map((p) => ({ ID: p.id, Name: p.name, ReaderID: p.reader_id, Phone: canEdit ? p.phone : maskPhone(p.phone) })),
-    };
+    const [parents, children] = await Promise.all([linked('student_id', 'parent_id'), linked('parent_id', 'student_id')]);
+    const link = (p: (typeof parents)[number]) => ({ ID: p.id, Name: p.name, ReaderID: p.reader_id, Phone: canEdit ? p.phone : maskPhone(p.phone) });
+    return { ...(await dtoOf(ctx, schoolId, row, !canEdit)), Parents: parents.map(link), Children: children.map(link) };
   }),
   'readers.add': handler(readerCalls.addReader, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);

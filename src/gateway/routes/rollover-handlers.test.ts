@@ -24,7 +24,13 @@ describe('school-year rollover', () => {
     expect(plan.Promoted[0]).toMatchObject({ FromName: '一年级1班', ToName: '二年级1班', ToEnName: 'Grade 2 Class 1', Students: 25 });
     expect(plan.Graduating.map((g) => g.Name)).toEqual(['六年级1班', '六年级2班', '六年级3班', '六年级4班']);
     expect(plan.Expiring.length).toBeGreaterThan(90);
-    expect(plan.Skipped).toEqual([{ Step: 'groups', Reason: 'roles:rollover.skip.noGroupMapping' }]);
+    // The demo school's groups: the small-class group's class moves up with its assignment, nobody changes group.
+    expect(plan.Skipped).toEqual([]);
+    expect(plan.GroupMoves).toEqual([]);
+    expect(plan.GroupRows).toEqual([]);
+    expect(plan.Groups.map((g) => g.Name)).toEqual(['学生默认组', '教师组', '小班借阅组']);
+    expect(plan.GroupTargets.filter((g) => g.Kind === 'grade').map((g) => g.Name)).toEqual(['一年级', '二年级', '三年级', '四年级', '五年级', '六年级']);
+    expect(plan.GroupTargets.filter((g) => g.Kind === 'class')).toMatchObject([{ Name: '一年级1班', GroupID: '3', NewGroupID: '3' }]);
     expect(await depts()).toEqual(d0);
     expect(await users()).toEqual(u0);
     // Tenancy: the second school's plan is its own (junior: 初一 → 初二, 初三 graduates).
@@ -80,5 +86,95 @@ describe('school-year rollover', () => {
     const hist = (await t.call(rolloverCalls.history, {}, { token: admin })).json().data;
     expect(hist.Total).toBe(1);
     expect((await t.call(rolloverCalls.history, {}, { token: admin2 })).json().data.Total).toBe(0);
+  });
+});
+
+describe('school-year rollover: borrowing permission groups', () => {
+  const assignments = () => t.app.db.selectFrom('group_assignments').selectAll().where('school_id', '=', 1).orderBy('id').execute();
+  const dept = async (name: string) => (await t.app.db.selectFrom('departments').select('id').where('school_id', '=', 1).where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const groupId = async (name: string) => String((await t.app.db.selectFrom('permission_groups').select('id').where('school_id', '=', 1).where('name', '=', name).executeTakeFirstOrThrow()).id);
+  const studentsOf = (deptId: number) => t.app.db.selectFrom('users').select(['id', 'reader_id', 'name']).where('school_id', '=', 1).where('dept_id', '=', deptId).where('identity', '=', 'student').orderBy('id').execute();
+  const previewWith = async (GroupMap: unknown[]) => t.call(rolloverCalls.preview, { GroupMap }, { token: admin, lang: 'en-US' });
+
+  it('previews who changes group: grades keep their group, graduates lose theirs, the mapping applies', async () => {
+    const [small, teachers, g3, g2, c11, c61] = await Promise.all([
+      groupId('小班借阅组'), groupId('教师组'), dept('三年级'), dept('二年级'), dept('一年级1班'), dept('六年级1班'),
+    ]);
+    const graduate = (await studentsOf(c61))[0]!;
+    const now = new Date().toISOString();
+    await t.app.db.insertInto('group_assignments').values([
+      { school_id: 1, group_id: Number(small), kind: 'grade', target_id: String(g3), created_at: now },
+      { school_id: 1, group_id: Number(teachers), kind: 'reader', target_id: graduate.reader_id, created_at: now },
+    ]).execute();
+    const a0 = await assignments();
+
+    const plain = (await previewWith([])).json().data as RolloverPlan;
+    // 二年级 classes move into 三年级 (small-class group by grade); 三年级 classes leave it for the default.
+    const fromG2 = (await t.app.db.selectFrom('users').select('id').where('dept_id', 'in', (await t.app.db.selectFrom('departments').select('id').where('parent_id', '=', g2).execute()).map((d) => d.id)).execute()).length;
+    const toSmall = plain.GroupChanges.find((c) => c.FromID === '1' && c.ToID === small)!;
+    expect(toSmall.Readers).toBe(fromG2);
+    expect(plain.GroupChanges.find((c) => c.FromID === small && c.ToID === '1')!.Readers).toBeGreaterThan(0);
+    // The graduate's own assignment goes: teachers → default.
+    expect(plain.GroupRows).toEqual([{ Kind: 'reader', TargetID: graduate.reader_id, TargetName: `${graduate.name}（${graduate.reader_id}）`, TargetEnName: `${graduate.name} (${graduate.reader_id})`, FromGroupID: teachers, ToGroupID: null }]);
+    expect(plain.GroupMoves.find((m) => m.UserID === graduate.id)).toMatchObject({ FromID: teachers, From: '教师组', ToID: '1', To: '学生默认组', ClassName: '六年级1班' });
+    // 一年级1班 keeps its class group while moving up: its readers do not move.
+    const c11Readers = new Set((await studentsOf(c11)).map((u) => u.id));
+    expect(plain.GroupMoves.some((m) => c11Readers.has(m.UserID))).toBe(false);
+
+    // The school maps 一年级1班 to no class group: its readers fall back to the default.
+    const mapped = (await previewWith([{ Kind: 'class', DeptID: c11, GroupID: null }])).json().data as RolloverPlan;
+    expect(mapped.GroupRows).toContainEqual({ Kind: 'class', TargetID: String(c11), TargetName: '一年级1班', TargetEnName: 'Grade 1 Class 1', FromGroupID: small, ToGroupID: null });
+    expect(mapped.GroupMoves.filter((m) => c11Readers.has(m.UserID))).toHaveLength(c11Readers.size);
+    expect(mapped.GroupTargets.find((g) => g.Kind === 'class' && g.DeptID === c11)).toMatchObject({ GroupID: small, NewGroupID: null });
+    expect(mapped.Fingerprint).not.toBe(plain.Fingerprint);
+    expect(await assignments()).toEqual(a0);
+
+    // Bad mappings are refused; nothing is written.
+    const wrongKind = await previewWith([{ Kind: 'grade', DeptID: c11, GroupID: small }]);
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json().message).toBe(`The grade or class does not exist: ${c11}`);
+    expect((await previewWith([{ Kind: 'class', DeptID: c11, GroupID: '99999' }])).statusCode).toBe(400);
+    expect((await previewWith([{ Kind: 'class', DeptID: c11, GroupID: null }, { Kind: 'class', DeptID: c11, GroupID: small }])).statusCode).toBe(400);
+    // Another school's group is unknown here.
+    const otherGroup = (await t.app.db.selectFrom('permission_groups').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow()).id;
+    expect((await previewWith([{ Kind: 'grade', DeptID: g3, GroupID: String(otherGroup) }])).statusCode).toBe(400);
+    // A commit with another mapping than previewed is stale.
+    const stale = await t.call(rolloverCalls.commit, { Fingerprint: plain.Fingerprint, GroupMap: [{ Kind: 'class', DeptID: c11, GroupID: null }] }, { token: admin });
+    expect(stale.statusCode).toBe(409);
+    expect(await assignments()).toEqual(a0);
+  });
+
+  it('commits the group changes with the rollover and undoes them exactly; refuses when they changed since', async () => {
+    const [small, teachers, g1, c11, c61] = await Promise.all([groupId('小班借阅组'), groupId('教师组'), dept('一年级'), dept('一年级1班'), dept('六年级1班')]);
+    const graduate = (await studentsOf(c61))[0]!;
+    const a0 = await assignments();
+    const map = [{ Kind: 'class' as const, DeptID: c11, GroupID: null }, { Kind: 'grade' as const, DeptID: g1, GroupID: teachers }];
+    const plan = (await previewWith(map)).json().data as RolloverPlan;
+    const done = await t.call(rolloverCalls.commit, { Fingerprint: plan.Fingerprint, GroupMap: map }, { token: admin });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.Moved).toBe(plan.GroupMoves.length);
+    const a1 = await assignments();
+    expect(a1.some((a) => a.kind === 'reader' && a.target_id === graduate.reader_id)).toBe(false);
+    expect(a1.some((a) => a.kind === 'class' && a.target_id === String(c11))).toBe(false);
+    expect(a1.filter((a) => a.kind === 'grade' && a.target_id === String(g1))).toMatchObject([{ group_id: Number(teachers) }]);
+    expect(a1).toHaveLength(a0.length - 1);
+
+    // Someone puts the graduate back into a group: the undo names them and changes nothing.
+    const now = new Date().toISOString();
+    await t.app.db.insertInto('group_assignments').values({ school_id: 1, group_id: Number(small), kind: 'reader', target_id: graduate.reader_id, created_at: now }).execute();
+    const blocked = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin, lang: 'en-US' });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toContain(graduate.name);
+    await t.app.db.deleteFrom('group_assignments').where('kind', '=', 'reader').where('target_id', '=', graduate.reader_id).execute();
+    // The mapped grade's new row was edited since: refused too.
+    await t.app.db.updateTable('group_assignments').set({ group_id: Number(small) }).where('kind', '=', 'grade').where('target_id', '=', String(g1)).execute();
+    const blocked2 = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin, lang: 'en-US' });
+    expect(blocked2.statusCode).toBe(409);
+    expect(blocked2.json().message).toContain('一年级');
+    await t.app.db.updateTable('group_assignments').set({ group_id: Number(teachers) }).where('kind', '=', 'grade').where('target_id', '=', String(g1)).execute();
+
+    const undone = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin });
+    expect(undone.statusCode).toBe(200);
+    expect(await assignments()).toEqual(a0);
   });
 });

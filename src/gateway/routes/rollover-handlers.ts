@@ -27,15 +27,15 @@ async function batchDtos(db: Parameters<typeof planRollover>[0], schoolId: numbe
 }
 
 export const rolloverHandlers = {
-  'rollover.preview': handler(rolloverCalls.preview, async (_input, ctx) => {
+  'rollover.preview': handler(rolloverCalls.preview, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    return (await planRollover(ctx.app.db, schoolId, new Date())).dto;
+    return (await planRollover(ctx.app.db, schoolId, new Date(), input.GroupMap)).dto;
   }),
   'rollover.commit': handler(rolloverCalls.commit, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);
     const now = new Date();
     return writeTx(ctx.app.db, async (trx) => {
-      const plan = await planRollover(trx, schoolId, now);
+      const plan = await planRollover(trx, schoolId, now, input.GroupMap);
       if (plan.dto.Fingerprint !== input.Fingerprint) throw AppError.conflict('errors:rolloverStale');
       if (!plan.moves.length && !plan.graduating.length) throw AppError.conflict('errors:rolloverNothing');
       const id = await applyRollover(trx, schoolId, userId, plan, now);

@@ -7,6 +7,7 @@ import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { containsText } from '../repos/like.ts';
 import { requireSchool } from './context.ts';
+import { branchFilter, branchScope, inList, type BranchScope } from '../auth/access-scope.ts';
 import { guardWrite } from './basic-sets-guards.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,9 +41,19 @@ const shelfDto = (r: ShelfRow) => ({
   WidthCm: r.width_cm, Faces: r.faces, Layers: r.layers, Columns: r.columns, Sort: r.sort, PositionCount: Number(r.positions ?? 0),
 });
 
-async function ownArea(db: Db, schoolId: number, areaId: number) {
-  const a = await db.selectFrom('collection_areas').select('id').where('school_id', '=', schoolId).where('id', '=', areaId).executeTakeFirst();
+/** The collection area must be the school's (else not found) and in the caller's branches (else 403). */
+async function ownArea(scope: BranchScope, db: Db, schoolId: number, areaId: number) {
+  const a = await db.selectFrom('collection_areas').select('branch_id').where('school_id', '=', schoolId).where('id', '=', areaId).executeTakeFirst();
   if (!a) throw AppError.notFound();
+  scope.require(a.branch_id);
+}
+
+/** The branches of some shelves (through their collection areas), for the branch scope. */
+async function shelfBranches(db: Db, schoolId: number, shelfIds: readonly number[]): Promise<number[]> {
+  if (!shelfIds.length) return [];
+  const rows = await db.selectFrom('shelves as s').innerJoin('collection_areas as a', 'a.id', 's.area_id')
+    .select('a.branch_id').where('s.school_id', '=', schoolId).where('s.id', 'in', [...shelfIds]).execute();
+  return [...new Set(rows.map((r) => r.branch_id))];
 }
 
 /** A shelf's zone must be in the same collection area (and the same school). */
@@ -73,6 +84,8 @@ export const shelvesHandlers = {
     const schoolId = requireSchool(ctx);
     let q = zoneQuery(ctx.app.db, schoolId);
     if (input.AreaID) q = q.where('z.area_id', '=', input.AreaID);
+    const scope = await branchFilter(ctx);
+    if (scope) q = q.where('a.branch_id', 'in', inList(scope));
     const key = input.SearchKey?.trim();
     if (key) q = q.where((eb) => eb.or([containsText('z.code', key), containsText('z.name', key), containsText('z.en_name', key)]));
     const rows = await q.orderBy('z.sort').orderBy('z.id').execute();
@@ -80,8 +93,9 @@ export const shelvesHandlers = {
   }),
   'basic.shelfArea.add': handler(C.shelfAreaAdd, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     return writeTx(ctx.app.db, async (trx) => {
-      await ownArea(trx, schoolId, input.AreaID);
+      await ownArea(scope, trx, schoolId, input.AreaID);
       const { id } = await guardWrite(input.Code, null, () => trx.insertInto('shelf_areas').values({
         school_id: schoolId, area_id: input.AreaID, code: input.Code, name: input.Name, en_name: input.EnName, sort: input.Sort,
       }).returning('id').executeTakeFirstOrThrow());
@@ -90,10 +104,12 @@ export const shelvesHandlers = {
   }),
   'basic.shelfArea.update': handler(C.shelfAreaUpdate, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     return writeTx(ctx.app.db, async (trx) => {
-      await ownArea(trx, schoolId, input.AreaID);
+      await ownArea(scope, trx, schoolId, input.AreaID);
       const current = await zoneQuery(trx, schoolId).where('z.id', '=', input.ID).executeTakeFirst();
       if (!current) throw AppError.notFound();
+      await ownArea(scope, trx, schoolId, current.area_id);
       // Its shelves stand in the old area: moving the zone alone would put them in two places.
       if (current.area_id !== input.AreaID && Number(current.shelves ?? 0) > 0) throw AppError.conflict('errors:basic.zoneMoveInUse');
       await guardWrite(input.Code, null, () => trx.updateTable('shelf_areas')
@@ -104,9 +120,11 @@ export const shelvesHandlers = {
   }),
   'basic.shelfArea.delete': handler(C.shelfAreaDelete, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     await writeTx(ctx.app.db, async (trx) => {
       const row = await zoneQuery(trx, schoolId).where('z.id', '=', input.ID).executeTakeFirst();
       if (!row) throw AppError.notFound();
+      await ownArea(scope, trx, schoolId, row.area_id);
       if (Number(row.shelves ?? 0) > 0) throw AppError.conflict('errors:basic.zoneInUse', { shelves: Number(row.shelves) });
       await guardWrite(null, 'errors:basic.zoneInUse', () => trx.deleteFrom('shelf_areas').where('school_id', '=', schoolId).where('id', '=', input.ID).execute());
     });
@@ -118,6 +136,8 @@ export const shelvesHandlers = {
     let q = shelfQuery(ctx.app.db, schoolId);
     if (input.AreaID) q = q.where('s.area_id', '=', input.AreaID);
     if (input.ShelfAreaID) q = q.where('s.shelf_area_id', '=', input.ShelfAreaID);
+    const scope = await branchFilter(ctx);
+    if (scope) q = q.where('a.branch_id', 'in', inList(scope));
     const key = input.SearchKey?.trim();
     if (key) q = q.where((eb) => eb.or([containsText('s.code', key), containsText('s.name', key)]));
     const rows = await q.orderBy('a.sort').orderBy('s.code').execute();
@@ -125,8 +145,9 @@ export const shelvesHandlers = {
   }),
   'basic.shelf.add': handler(C.shelfAdd, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     return writeTx(ctx.app.db, async (trx) => {
-      await ownArea(trx, schoolId, input.AreaID);
+      await ownArea(scope, trx, schoolId, input.AreaID);
       await checkZone(trx, schoolId, input.AreaID, input.ShelfAreaID);
       const { id } = await guardWrite(input.Code, null, () => trx.insertInto('shelves').values({
         school_id: schoolId, area_id: input.AreaID, shelf_area_id: input.ShelfAreaID, code: input.Code, name: input.Name,
@@ -137,10 +158,12 @@ export const shelvesHandlers = {
   }),
   'basic.shelf.update': handler(C.shelfUpdate, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     return writeTx(ctx.app.db, async (trx) => {
-      const current = await trx.selectFrom('shelves').select(['id', 'code']).where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
+      const current = await trx.selectFrom('shelves').select(['id', 'code', 'area_id']).where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
       if (!current) throw AppError.notFound();
-      await ownArea(trx, schoolId, input.AreaID);
+      await ownArea(scope, trx, schoolId, current.area_id);
+      await ownArea(scope, trx, schoolId, input.AreaID);
       await checkZone(trx, schoolId, input.AreaID, input.ShelfAreaID);
       await guardWrite(input.Code, null, () => trx.updateTable('shelves').set({
         area_id: input.AreaID, shelf_area_id: input.ShelfAreaID, code: input.Code, name: input.Name,
@@ -161,9 +184,11 @@ export const shelvesHandlers = {
   }),
   'basic.shelf.delete': handler(C.shelfDelete, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     await writeTx(ctx.app.db, async (trx) => {
-      const row = await trx.selectFrom('shelves').select('id').where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
+      const row = await trx.selectFrom('shelves').select(['id', 'area_id']).where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
       if (!row) throw AppError.notFound();
+      await ownArea(scope, trx, schoolId, row.area_id);
       // Its positions are part of it (labels only); they go with it.
       await trx.deleteFrom('shelf_positions').where('school_id', '=', schoolId).where('shelf_id', '=', row.id).execute();
       await guardWrite(null, 'errors:basic.shelfInUse', () => trx.deleteFrom('shelves').where('school_id', '=', schoolId).where('id', '=', row.id).execute());
@@ -176,6 +201,8 @@ export const shelvesHandlers = {
     let q = ctx.app.db.selectFrom('shelf_positions as p').innerJoin('shelves as s', 's.id', 'p.shelf_id').innerJoin('collection_areas as a', 'a.id', 's.area_id')
       .where('p.school_id', '=', schoolId);
     if (input.ShelfID) q = q.where('p.shelf_id', '=', input.ShelfID);
+    const scope = await branchFilter(ctx);
+    if (scope) q = q.where('a.branch_id', 'in', inList(scope));
     const key = input.SearchKey?.trim();
     if (key) q = q.where(containsText('p.code', key));
     const [{ n }, rows] = await Promise.all([
@@ -190,16 +217,21 @@ export const shelvesHandlers = {
     };
   }),
   'basic.shelfPosition.preview': handler(C.positionPreview, async (input, ctx) => {
-    const plans = await plan(ctx.app.db, requireSchool(ctx), input.ShelfIDs);
+    const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
+    const plans = await plan(ctx.app.db, schoolId, input.ShelfIDs);
+    scope.require(...(await shelfBranches(ctx.app.db, schoolId, input.ShelfIDs)));
     return plans.map((p): PositionPlan => ({
       ShelfID: p.shelf.id, ShelfCode: p.shelf.code, Total: p.all.length, New: p.missing.length, Sample: p.missing.slice(0, 3).map((m) => m.code),
     }));
   }),
   'basic.shelfPosition.generate': handler(C.positionGenerate, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
+    const scope = await branchScope(ctx);
     // One transaction: the batch creates every missing position or, on any conflict, none.
     return writeTx(ctx.app.db, async (trx) => {
       const plans = await plan(trx, schoolId, input.ShelfIDs);
+      scope.require(...(await shelfBranches(trx, schoolId, input.ShelfIDs)));
       const rows = plans.flatMap((p) => p.missing.map((m) => ({ school_id: schoolId, shelf_id: p.shelf.id, code: m.code, face: m.face, layer: m.layer, col: m.col })));
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = rows.slice(i, i + 500);
@@ -216,8 +248,13 @@ export const shelvesHandlers = {
   }),
   'basic.shelfPosition.delete': handler(C.positionDelete, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    const r = await writeTx(ctx.app.db, (trx) => guardWrite(null, 'errors:basic.positionInUse', () =>
-      trx.deleteFrom('shelf_positions').where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst()));
+    const scope = await branchScope(ctx);
+    const r = await writeTx(ctx.app.db, async (trx) => {
+      const pos = await trx.selectFrom('shelf_positions').select('shelf_id').where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
+      if (pos) scope.require(...(await shelfBranches(trx, schoolId, [pos.shelf_id])));
+      return guardWrite(null, 'errors:basic.positionInUse', () =>
+        trx.deleteFrom('shelf_positions').where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst());
+    });
     if (Number(r.numDeletedRows) === 0) throw AppError.notFound();
     return null;
   }),

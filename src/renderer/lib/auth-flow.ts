@@ -148,17 +148,38 @@ export async function completePortalSignIn(code: string | null, state: string | 
  * Sign-out: ask the gateway for the SSO end-session address, drop the tab's session, go there.
  * The SSO returns to /library/ (-> /home) for staff, to /search for the portal.
  */
+const PORTAL_POST_LOGOUT_PATH = '/library/search';
+
+/**
+ * The SSO's own end-session address, for when the gateway could not answer EndSession (network,
+ * an expired token): signing out must still end the SSO cookie session, or the next sign-in
+ * would pass silently.
+ */
+export async function ssoEndSessionUrl(portal: boolean): Promise<string | null> {
+  try {
+    const cfg = await getPlatConfig();
+    const params = new URLSearchParams({
+      client_id: portal ? cfg.PortalClientID : cfg.ClientID,
+      post_logout_redirect_uri: redirectUri(portal ? PORTAL_POST_LOGOUT_PATH : cfg.PostLogoutRedirectPath),
+    });
+    return `${cfg.Authority}/session/end?${params}`;
+  } catch {
+    return null;
+  }
+}
+
 export async function logout(opts: { portal?: boolean } = {}): Promise<void> {
+  const portal = opts.portal ?? false;
   let url: string | null = null;
   try {
-    const res = await call(authCalls.endSession, opts.portal ? { PostLogoutRedirectPath: '/library/search' } : {}, { toast: false });
+    const res = await call(authCalls.endSession, portal ? { PostLogoutRedirectPath: PORTAL_POST_LOGOUT_PATH } : {}, { toast: false });
     url = res.Url;
   } catch {
-    url = null;
+    url = await ssoEndSessionUrl(portal);
   }
   sessionStore.clear();
   if (url) leaveTo(url);
-  else navigateTo(opts.portal ? PORTAL_HOME_PATH : '/home', { replace: true });
+  else navigateTo(portal ? PORTAL_HOME_PATH : '/home', { replace: true });
 }
 
 function currentPath(): string {

@@ -25,6 +25,25 @@ export const cardEventSchema = z.object({
 });
 export type CardEvent = z.infer<typeof cardEventSchema>;
 
+/** What the public status check tells (disabled is shown as closed; an active card past its expiry as expired). */
+export const PUBLIC_CARD_STATUSES = ['active', 'lost', 'expired', 'closed'] as const;
+export type PublicCardStatus = (typeof PUBLIC_CARD_STATUSES)[number];
+
+/** Anonymous card check: all three must match one reader of that school; the reply carries nothing personal beyond a masked name. */
+export const publicStatusInputSchema = z.object({
+  SchoolCode: z.string().trim().min(1, 'validation:required.schoolCode').max(32, 'validation:reader.tooLong'),
+  CardNo: z.string().trim().min(1, 'validation:required.readerId').max(64, 'validation:reader.tooLong'),
+  Name: z.string().trim().min(1, 'validation:required.name').max(100, 'validation:reader.tooLong'),
+});
+export const publicStatusSchema = z.object({
+  MaskedName: z.string(),
+  Status: z.enum(PUBLIC_CARD_STATUSES),
+  ExpireAt: z.iso.date().nullable(),
+  OpenLoans: z.number().int(),
+  Overdue: z.number().int(),
+});
+export type PublicCardStatusReply = z.infer<typeof publicStatusSchema>;
+
 const CARDS = `${LIB}/ReaderCard`;
 const ISSUE = 'people.cards.issue';
 
@@ -57,5 +76,10 @@ export const readerCardCalls = {
     id: 'cards.history', method: 'POST', path: `${CARDS}/History`, auth: 'user', spec: false, perm: 'people.readers.view',
     input: z.object({ ID: z.number().int(), Page: z.number().int().min(1).default(1), Rows: z.number().int().min(1).max(100).default(20) }),
     data: pageOf(cardEventSchema),
+  }),
+  /** No sign-in (/department/user-transferr): rate-limited per address and per card; one generic message for any mismatch. */
+  publicStatus: defineCall({
+    id: 'cards.publicStatus', method: 'POST', path: `${CARDS}/PublicStatus`, auth: 'none', spec: false, toast: false,
+    input: publicStatusInputSchema, data: publicStatusSchema,
   }),
 } as const;

@@ -39,7 +39,10 @@ export const readerSchema = z.object({
 export type Reader = z.infer<typeof readerSchema>;
 
 export const readerParentSchema = z.object({ ID: z.number().int(), Name: z.string(), ReaderID: z.string(), Phone: z.string() });
-export const readerDetailSchema = readerSchema.extend({ Parents: z.array(readerParentSchema) });
+/** The detail adds the links both ways: a student's parents, a parent's children (same short shape). */
+export const readerDetailSchema = readerSchema.extend({ Parents: z.array(readerParentSchema), Children: z.array(readerParentSchema) });
+export type ReaderDetail = z.infer<typeof readerDetailSchema>;
+export type ReaderLink = z.infer<typeof readerParentSchema>;
 
 /** Create/update input: the same schema validates the form, the gateway and every imported row. */
 export const readerInputSchema = z.object({

@@ -15,5 +15,5 @@ export const publicScreens = defineGroup({ area: 'public', group: 'no-login', lo
   '/searchauth': () => import('../../features/auth/search-auth-screen.tsx'),
   '/barcode-prepriting-view': null,
   '/inoutstatisticiframe': null,
-  '/department/user-transferr': null,
+  '/department/user-transferr': () => import('../../features/readers/card-status-check-screen.tsx'),
 });

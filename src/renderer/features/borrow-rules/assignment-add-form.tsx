@@ -3,14 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { borrowRulesCalls as c, type AssignmentConflictRow } from '../../../shared/api/borrow-rules.ts';
 import { ASSIGNMENT_KINDS, type AssignmentKind } from '../../../shared/domain/borrowing/schemas.ts';
 import { IDENTITIES } from '../../../shared/domain/identities.ts';
+import type { Reader } from '../../../shared/api/readers.ts';
 import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
+import { ReaderSearch, readerLabel } from './reader-search.tsx';
+import { useCanOp } from './use-can-op.ts';
 
 /** Reader IDs typed or scanned one after another: any whitespace, comma or 、 separates them. */
 export function splitReaderIds(text: string): string[] {
@@ -23,7 +27,7 @@ interface Props {
 }
 
 /**
- * Adds readers, classes, grades, departments or identities to a group. It asks the gateway for
+ * Adds readers (found by name, pinyin or card number, or typed/scanned IDs), classes, grades, departments or identities to a group. It asks the gateway for
  * conflicts first so the spec's "Failed to add!" comes with the list of who is where; the add
  * itself is all or nothing on the gateway too.
  */
@@ -32,6 +36,8 @@ export function AssignmentAddForm({ groupId, onAdded }: Props) {
   const [kind, setKind] = useState<AssignmentKind>('reader');
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<string[]>([]);
+  const [readers, setReaders] = useState<Reader[]>([]);
+  const canSearch = useCanOp('people.readers.view');
   const [busy, setBusy] = useState(false);
   const [conflicts, setConflicts] = useState<AssignmentConflictRow[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +47,9 @@ export function AssignmentAddForm({ groupId, onAdded }: Props) {
     queryFn: () => call(c.getTargetOptions, { Kind: deptKind ?? 'class' }),
     enabled: deptKind != null,
   });
-  const targets = kind === 'reader' ? splitReaderIds(text) : picked;
+  // Readers found by name and IDs typed or scanned go in together.
+  const targets = kind === 'reader' ? [...new Set([...readers.map((r) => r.ReaderID), ...splitReaderIds(text)])] : picked;
+  const addReader = (r: Reader) => setReaders((rs) => (rs.some((x) => x.ID === r.ID) ? rs : [...rs, r]));
 
   const submit = async () => {
     setError(null);
@@ -57,6 +65,7 @@ export function AssignmentAddForm({ groupId, onAdded }: Props) {
       await call(c.addAssignments, input, { toast: false });
       setText('');
       setPicked([]);
+      setReaders([]);
       onAdded();
     } catch (e) {
       setError(errorText(t, e));
@@ -76,11 +85,14 @@ export function AssignmentAddForm({ groupId, onAdded }: Props) {
           {ASSIGNMENT_KINDS.map((k) => <MenuItem key={k} value={k}>{t(`range.kinds.${k}`)}</MenuItem>)}
         </TextField>
         {kind === 'reader' ? (
-          <TextField
-            size="small" multiline minRows={1} maxRows={6} label={t('range.readerIds')} helperText={t('range.readerIdsHelp')}
-            value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: 1 }}
-            slotProps={{ htmlInput: { 'data-testid': 'assign-readers' } }}
-          />
+          <>
+            {canSearch && <ReaderSearch label={t('readerSearch.label')} onPick={addReader} testId="assign-reader-search" />}
+            <TextField
+              size="small" multiline minRows={1} maxRows={6} label={t('range.readerIds')} helperText={t('range.readerIdsHelp')}
+              value={text} onChange={(e) => setText(e.target.value)} sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { 'data-testid': 'assign-readers' } }}
+            />
+          </>
         ) : (
           <TextField
             select size="small" label={t('range.targets')} value={picked} sx={{ flex: 1 }}
@@ -94,6 +106,13 @@ export function AssignmentAddForm({ groupId, onAdded }: Props) {
         )}
         <Button variant="contained" disabled={busy || targets.length === 0} onClick={() => void submit()} data-testid="assign-add">{t('range.add')}</Button>
       </Stack>
+      {kind === 'reader' && readers.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="assign-picked">
+          {readers.map((r) => (
+            <Chip key={r.ID} size="small" label={readerLabel(r)} onDelete={() => setReaders((rs) => rs.filter((x) => x.ID !== r.ID))} data-testid={`assign-picked-${r.ReaderID}`} />
+          ))}
+        </Stack>
+      )}
       {error && <Alert severity="error" data-testid="assign-error">{error}</Alert>}
       {conflicts.length > 0 && (
         <Alert severity="error" data-testid="assign-conflicts" onClose={() => setConflicts([])}>

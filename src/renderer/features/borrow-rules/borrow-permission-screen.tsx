@@ -1,31 +1,37 @@
 import type { FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import type { GroupRow } from '../../../shared/api/borrow-rules.ts';
+import type { ResourceTypeRule } from '../../../shared/domain/borrowing/schemas.ts';
 import { permissionGroupResource } from './permission-group.resource.ts';
 import { TypeLimitsDetail } from './type-limits-detail.tsx';
+import { TypeLimitsField } from './type-limits-field.tsx';
+import { typeRulesSummary, useResourceTypes } from './use-resource-types.ts';
 
-// The form edits the group-level limits; per-type limits ride along unchanged (shown in the detail pane).
-const keepTypeLimits = (values: FieldValues, ctx: { entry?: GroupRow }): FieldValues => ({
-  ...values,
-  ID: ctx.entry?.ID ?? 'new',
-  ByResourceType: ctx.entry?.ByResourceType ?? [],
-});
+// The server assigns the ID of a new group; an edit keeps the row's.
+const withId = (values: FieldValues, ctx: { entry?: GroupRow }): FieldValues => ({ ...values, ID: ctx.entry?.ID ?? 'new' });
 
-/** /borrow-permission: permission groups with loan quantity, loan and renewal days, renewals, overdue policy. */
+/** /borrow-permission: permission groups with loan quantity, loan and renewal days, renewals, overdue policy, and per-type limits. */
 export default function BorrowPermissionScreen() {
+  const { t } = useTranslation('borrow-rules');
+  const types = useResourceTypes();
   return (
-    <>
-      <CrudScreen
-        config={{
-          resource: permissionGroupResource,
-          columns: ['Name', 'MaxLoans', 'LoanDays', 'RenewDays', 'MaxRenewals', 'OverdueRenewal', 'IsDefault', 'AssignmentCount'],
-          filters: ['SearchKey'],
-          form: { fields: ['Name', 'EnName', 'MaxLoans', 'LoanDays', 'RenewDays', 'MaxRenewals', 'OverdueRenewal', 'IsDefault'] },
-          defaultEntry: { ID: 'new', ByResourceType: [], MaxLoans: 3, LoanDays: 30, RenewDays: 15, MaxRenewals: 1, OverdueRenewal: 'block-item', IsDefault: false, EnName: '' },
-          beforeSave: keepTypeLimits,
-          slots: { detail: (row) => <TypeLimitsDetail row={row} /> },
-        }}
-      />
-    </>
+    <CrudScreen
+      config={{
+        resource: permissionGroupResource,
+        columns: ['Name', 'MaxLoans', 'LoanDays', 'RenewDays', 'MaxRenewals', 'OverdueRenewal', 'ByResourceType', 'IsDefault', 'AssignmentCount'],
+        columnOverrides: {
+          ByResourceType: { minWidth: 180, valueFormatter: (v: ResourceTypeRule[] | undefined) => typeRulesSummary(v ?? [], types.nameOf, t) },
+        },
+        filters: ['SearchKey'],
+        form: {
+          fields: ['Name', 'EnName', 'MaxLoans', 'LoanDays', 'RenewDays', 'MaxRenewals', 'OverdueRenewal', 'IsDefault', 'ByResourceType'],
+          fieldSlots: { ByResourceType: (_spec, control) => <TypeLimitsField control={control} /> },
+        },
+        defaultEntry: { ID: 'new', ByResourceType: [], MaxLoans: 3, LoanDays: 30, RenewDays: 15, MaxRenewals: 1, OverdueRenewal: 'block-item', IsDefault: false, EnName: '' },
+        beforeSave: withId,
+        slots: { detail: (row) => <TypeLimitsDetail row={row} /> },
+      }}
+    />
   );
 }

@@ -14,6 +14,7 @@ import { borrowRulesCalls as c, type AssignmentRow } from '../../../shared/api/b
 import { call } from '../../lib/api-client.ts';
 import { gridLocaleText, toPageQuery } from '../../lib/table-defaults.ts';
 import { AssignmentAddForm } from './assignment-add-form.tsx';
+import { EffectiveLimitsPanel } from './effective-limits-panel.tsx';
 import { useCanOp } from './use-can-op.ts';
 
 /** /borrow-range-mana: which readers, classes, grades, departments or identities belong to which group. */
@@ -86,6 +87,7 @@ export default function BorrowRangeScreen() {
             />
           </Stack>
         </Paper>
+        <EffectiveLimitsPanel groups={groups.data?.List ?? []} />
       </Stack>
     </>
   );

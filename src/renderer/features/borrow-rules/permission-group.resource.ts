@@ -10,5 +10,5 @@ export const permissionGroupResource = defineResource({
   idField: 'ID',
   displayField: 'Name',
   inUse: { field: 'InUse' },
-  fields: { ID: { hidden: true }, InUse: { hidden: true }, ByResourceType: { hidden: true } },
+  fields: { ID: { hidden: true }, InUse: { hidden: true } },
 });

@@ -1,18 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { borrowRulesCalls as c, type GroupRow } from '../../../shared/api/borrow-rules.ts';
-import { call } from '../../lib/api-client.ts';
+import type { GroupRow } from '../../../shared/api/borrow-rules.ts';
+import { useResourceTypes } from './use-resource-types.ts';
 
 /** Detail pane of a group: its limits, and the per-resource-type limits that override them. */
 export function TypeLimitsDetail({ row }: { row: GroupRow }) {
-  const { t, i18n } = useTranslation('borrow-rules');
-  const types = useQuery({ queryKey: ['borrow-rules', 'resource-types'], queryFn: () => call(c.getResourceTypes, {}) });
-  const nameOf = (id: string) => {
-    const ty = types.data?.find((x) => x.ID === id);
-    return ty ? (i18n.language === 'en-US' && ty.EnName ? ty.EnName : ty.Name) : id;
-  };
+  const { t } = useTranslation('borrow-rules');
+  const { nameOf } = useResourceTypes();
   return (
     <Stack spacing={1} data-testid="group-detail">
       <Typography variant="subtitle1">{row.Name}</Typography>

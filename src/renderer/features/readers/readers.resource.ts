@@ -26,3 +26,6 @@ export const readerResource = defineResource({
     UpdateTime: { hidden: true },
   },
 });
+
+/** The list screen's variant: the Photo field is shown in the form (as the photo widget slot); import and export keep it hidden. */
+export const readerFormResource = defineResource({ ...readerResource, fields: { ...readerResource.fields, Photo: { hidden: false } } });

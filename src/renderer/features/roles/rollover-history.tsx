@@ -27,7 +27,7 @@ export function RolloverHistory() {
       <Table size="small">
         <TableHead>
           <TableRow>
-            {['when', 'by', 'promotedN', 'graduatedN', 'expiredN', 'state'].map((k) => <TableCell key={k}>{t(`rollover.${k}`)}</TableCell>)}
+            {['when', 'by', 'promotedN', 'graduatedN', 'expiredN', 'movedN', 'state'].map((k) => <TableCell key={k}>{t(`rollover.${k}`)}</TableCell>)}
             <TableCell />
           </TableRow>
         </TableHead>
@@ -39,6 +39,7 @@ export function RolloverHistory() {
               <TableCell>{b.Promoted}</TableCell>
               <TableCell>{b.Graduated}</TableCell>
               <TableCell>{b.Expired}</TableCell>
+              <TableCell>{b.Moved}</TableCell>
               <TableCell data-testid="rollover-state">{t(`rollover.states.${b.State}`)}{b.UndoneAt ? ` (${when(b.UndoneAt)})` : ''}</TableCell>
               <TableCell align="right">
                 {canUndo && b.CanUndo && <Button size="small" color="warning" onClick={() => setUndoing(b)} data-testid="rollover-undo">{t('rollover.undo')}</Button>}

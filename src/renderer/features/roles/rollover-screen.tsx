@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { rolloverCalls, type RolloverPlan } from '../../../shared/api/rollover.ts';
+import { rolloverCalls, type GroupMapEntry, type RolloverPlan } from '../../../shared/api/rollover.ts';
 import { call } from '../../lib/api-client.ts';
 import { ConfirmDialog } from '../../kit/states/confirm-dialog.tsx';
 import { RolloverPreview } from './rollover-preview.tsx';
@@ -20,9 +20,11 @@ export default function RolloverScreen() {
   const [plan, setPlan] = useState<RolloverPlan | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState(false);
+  // The group mapping of this rollover: previewed with the plan and sent again with the commit.
+  const [map, setMap] = useState<GroupMapEntry[]>([]);
   const preview = useMutation({
-    mutationFn: () => call(rolloverCalls.preview, {}),
-    onSuccess: (p) => { setPlan(p); setDone(false); },
+    mutationFn: (next: GroupMapEntry[]) => call(rolloverCalls.preview, { GroupMap: next }),
+    onSuccess: (p, next) => { setPlan(p); setMap(next); setDone(false); },
   });
   const empty = plan != null && plan.Promoted.length === 0 && plan.Graduating.length === 0;
   return (
@@ -30,22 +32,23 @@ export default function RolloverScreen() {
       <Typography variant="h6" component="h1">{t('rollover.title')}</Typography>
       <Typography variant="body2" color="text.secondary">{t('rollover.intro')}</Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" onClick={() => preview.mutate()} disabled={preview.isPending} data-testid="rollover-preview-btn">{t('rollover.preview')}</Button>
+        <Button variant="outlined" onClick={() => preview.mutate(map)} disabled={preview.isPending} data-testid="rollover-preview-btn">{t('rollover.preview')}</Button>
         {canRun && plan && !empty && (
           <Button variant="contained" onClick={() => setConfirming(true)} data-testid="rollover-commit">{t('rollover.commit')}</Button>
         )}
       </Stack>
       {done && <Alert severity="success" data-testid="rollover-done">{t('rollover.done')}</Alert>}
       {empty && <Alert severity="info">{t('rollover.nothing')}</Alert>}
-      {plan && !empty && <RolloverPreview plan={plan} />}
+      {plan && !empty && <RolloverPreview plan={plan} map={map} onMap={(next) => preview.mutate(next)} />}
       <RolloverHistory />
       {confirming && plan && (
         <ConfirmDialog open title={t('rollover.confirmTitle')} confirmLabel={t('rollover.commit')}
-          body={t('rollover.confirmBody', { promoted: plan.Promoted.length, graduating: plan.Graduating.length, expiring: plan.Expiring.length })}
+          body={t('rollover.confirmBody', { promoted: plan.Promoted.length, graduating: plan.Graduating.length, expiring: plan.Expiring.length, moved: plan.GroupMoves.length })}
           onClose={() => setConfirming(false)}
           onConfirm={async () => {
-            await call(rolloverCalls.commit, { Fingerprint: plan.Fingerprint }, { toast: false });
+            await call(rolloverCalls.commit, { Fingerprint: plan.Fingerprint, GroupMap: map }, { toast: false });
             setPlan(null);
+            setMap([]);
             setDone(true);
             await qc.invalidateQueries({ queryKey: ['rollover'] });
           }} />

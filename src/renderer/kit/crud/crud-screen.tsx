@@ -12,8 +12,7 @@ import { toast } from '../../lib/toast-store.ts';
 import { useQuery } from '@tanstack/react-query';
 import { getQueryOptions, useResourceList, useResourceMutation } from '../data/resource-queries.ts';
 import { inUseByField, useDeleteFlow } from '../data/use-delete-flow.ts';
-import type { FieldSpec } from '../fields/field-spec.ts';
-import type { FormSection } from '../fields/form-fields.tsx';
+import type { FieldSlot, FormSection } from '../fields/form-fields.tsx';
 import type { ColumnOverrides } from '../grid/columns.ts';
 import { ResourceGrid } from '../grid/resource-grid.tsx';
 import { useResourceLabels } from '../labels.ts';
@@ -32,7 +31,7 @@ export interface CrudScreenConfig<S extends AnyObjectSchema> {
   columnOverrides?: ColumnOverrides;
   /** List-query fields shown as filters (kept in the URL); [] hides the filter bar. */
   filters?: readonly string[];
-  form?: { sections?: readonly FormSection[]; fields?: readonly string[]; fieldSlots?: Partial<Record<string, (spec: FieldSpec) => ReactNode>> };
+  form?: { sections?: readonly FormSection[]; fields?: readonly string[]; fieldSlots?: Partial<Record<string, FieldSlot>> };
   /** Values of a new entry (EntryManager's defaultEntry). */
   defaultEntry?: Partial<z.input<S>>;
   /** Last change before the call (EntryManager's onBeforeSave): derive fields, normalise. */

@@ -39,7 +39,7 @@ export function DetailPane({ resource: r, row, labels, children, actions, onClos
         )}
         <Stack direction="row" spacing={1}>
           {actions}
-          <Button onClick={onClose}>{t('common:actions.back')}</Button>
+          <Button onClick={onClose} data-testid="kit-detail-close">{t('common:actions.back')}</Button>
         </Stack>
       </Stack>
     </Drawer>

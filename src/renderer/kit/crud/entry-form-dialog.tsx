@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,8 +9,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { errorText } from '../data/error-text.ts';
-import { fieldSpecs, initialValues, type FieldSpec } from '../fields/field-spec.ts';
-import { FormFields, type FormSection } from '../fields/form-fields.tsx';
+import { fieldSpecs, initialValues } from '../fields/field-spec.ts';
+import { FormFields, type FieldSlot, type FormSection } from '../fields/form-fields.tsx';
 import { useSchemaForm } from '../fields/use-schema-form.ts';
 import type { ResourceLabels } from '../labels.ts';
 import type { ResourceDef } from '../resource.ts';
@@ -24,7 +24,7 @@ export interface EntryFormDialogProps {
   entry: Record<string, unknown> | undefined;
   sections?: readonly FormSection[];
   fieldOrder?: readonly string[];
-  fieldSlots?: Partial<Record<string, (spec: FieldSpec) => ReactNode>>;
+  fieldSlots?: Partial<Record<string, FieldSlot>>;
   /** Receives the schema's parsed output; a rejection keeps the dialog open with the reason. */
   onSubmit: (values: FieldValues) => Promise<unknown>;
   onClose: () => void;

@@ -16,6 +16,8 @@ export interface FormSection {
 
 const WIDE: ReadonlySet<WidgetKind> = new Set(['textarea', 'multiselect', 'unsupported']);
 
+export type FieldSlot = (spec: FieldSpec, control: Control<FieldValues>) => ReactNode;
+
 export interface FormFieldsProps {
   specs: readonly FieldSpec[];
   control: Control<FieldValues>;
@@ -24,8 +26,8 @@ export interface FormFieldsProps {
   disabled?: boolean;
   t: (key: string) => string;
   widgets?: Partial<Record<WidgetKind, ComponentType<WidgetProps>>>;
-  /** Replaces one field's widget entirely (slot), keyed by field name. */
-  fieldSlots?: Partial<Record<string, (spec: FieldSpec) => ReactNode>>;
+  /** Replaces one field's widget entirely (slot), keyed by field name; `control` binds it to the form (e.g. with a Controller). */
+  fieldSlots?: Partial<Record<string, FieldSlot>>;
 }
 
 /** Lays fields out in a responsive grid; the first field takes the focus. */
@@ -48,7 +50,7 @@ export function FormFields({ specs, control, labels, sections, disabled, t, widg
               const slot = fieldSlots?.[name];
               return (
                 <Box key={name} sx={WIDE.has(spec.widget) ? { gridColumn: '1 / -1' } : undefined}>
-                  {slot ? slot(spec) : <FieldRenderer spec={spec} control={control} labels={labels} disabled={disabled} autoFocus={autoFocus} widgets={widgets} />}
+                  {slot ? slot(spec, control) : <FieldRenderer spec={spec} control={control} labels={labels} disabled={disabled} autoFocus={autoFocus} widgets={widgets} />}
                 </Box>
               );
             })}
