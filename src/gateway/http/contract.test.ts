@@ -21,6 +21,30 @@ describe('contract registration', () => {
     }
   });
 
+  it('refuses every call that needs an operation to a reader who lacks it (403, before the input is read)', async () => {
+    const student = await t.tokenFor('student');
+    const guarded = allCalls.filter((c) => c.perm && c.auth !== 'none');
+    expect(guarded.length).toBeGreaterThan(50);
+    for (const call of guarded) {
+      const res = await t.call(call, {}, { token: student, lang: 'en-US' });
+      expect(res.statusCode, call.id).toBe(403);
+      expect(res.json().message, call.id).toBe('No operation permission');
+    }
+  });
+
+  it('answers a body that is not an object with 400 in the caller\'s language, never 500', async () => {
+    const admin = await t.tokenFor('admin');
+    for (const call of allCalls.filter((c) => c.method === 'POST' && !c.raw)) {
+      const res = await t.app.inject({
+        method: 'POST', url: call.path, payload: JSON.stringify(['not', 'an', 'object']),
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'accept-language': 'zh-CN' },
+      });
+      expect(res.statusCode, `${call.id}: ${res.body.slice(0, 200)}`).toBe(400);
+      expect(res.json().success, call.id).toBe(false);
+      expect(res.json().message, call.id).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
   it('lists which calls have handlers, and every handler key is a real call id', () => {
     const ids = new Set(allCalls.map((c) => c.id));
     const handled = new Set(Object.keys(allHandlers));
