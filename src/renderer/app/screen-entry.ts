@@ -1,4 +1,5 @@
 import type { ScreenArea, ScreenEntry, ScreenModule } from '../components/screen-types.ts';
+import { loadFeatureNamespaces } from '../lib/i18n.ts';
 
 const loadPlanned = (): Promise<ScreenModule> => import('../components/planned-screen.tsx');
 
@@ -15,6 +16,7 @@ export function defineGroup(
     ...base,
     titleKey: `screens:titles.${path}`,
     status: load ? 'built' : 'planned',
-    load: load ?? loadPlanned,
+    // A built screen renders only once its feature strings exist in the current language.
+    load: load ? () => Promise.all([load(), loadFeatureNamespaces()]).then(([m]) => m) : loadPlanned,
   }));
 }

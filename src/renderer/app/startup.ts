@@ -3,7 +3,7 @@ import { translationCalls } from '../../shared/api/translation.ts';
 import { call, configureApiClient } from '../lib/api-client.ts';
 import { installAuthHandlers } from '../lib/auth-flow.ts';
 import { bridge } from '../lib/bridge.ts';
-import { applyServerTranslations, initI18n } from '../lib/i18n.ts';
+import { applyServerTranslations, initI18n, loadFeatureNamespaces } from '../lib/i18n.ts';
 import { resolveInitialLanguage, isLanguage } from '../lib/language.ts';
 import { applyMobileHeightRule } from '../lib/device.ts';
 import { LOCAL_KEYS } from '../lib/session-store.ts';
@@ -25,6 +25,8 @@ export async function startup(root: HTMLElement): Promise<void> {
     if (localStorage.getItem(LOCAL_KEYS.theme) == null) themeModeStore.set(settings.data.theme);
   }
   initI18n(lang);
+  // Feature strings load alongside the first screen (the registry waits for them too).
+  void loadFeatureNamespaces(lang);
   document.documentElement.lang = lang;
   installAuthHandlers();
   applyMobileHeightRule(root);

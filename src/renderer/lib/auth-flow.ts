@@ -177,9 +177,13 @@ export async function logout(opts: { portal?: boolean } = {}): Promise<void> {
   } catch {
     url = await ssoEndSessionUrl(portal);
   }
-  sessionStore.clear();
-  if (url) leaveTo(url);
-  else navigateTo(portal ? PORTAL_HOME_PATH : '/home', { replace: true });
+  if (url) {
+    sessionStore.clear({ silent: true });
+    leaveTo(url);
+  } else {
+    sessionStore.clear();
+    navigateTo(portal ? PORTAL_HOME_PATH : '/home', { replace: true });
+  }
 }
 
 function currentPath(): string {

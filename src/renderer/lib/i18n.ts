@@ -8,23 +8,62 @@ import type { Translation } from '../../shared/api/translation.ts';
 import { noteLanguage, resolveInitialLanguage, setCurrentLanguage } from './language.ts';
 
 /**
- * i18next with one namespace per feature, read from locales/<lang>/<ns>.json at build time
- * (eager glob: the files are small and the shell needs most of them at once).
+ * i18next with one namespace per feature, read from locales/<lang>/<ns>.json. The shell's own
+ * namespaces are bundled (the first screen needs them); feature namespaces (kit, readers, roles,
+ * ...) are separate chunks, loaded for the current language before any screen renders (see
+ * loadFeatureNamespaces and the screen registry). gateway.json and sso.json are the server's.
  */
-const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', { eager: true, import: 'default' });
+type LocaleFile = Record<string, unknown>;
+// Vite needs literal patterns here: keep the shell list in sync with the negation below.
+const shellFiles = import.meta.glob<LocaleFile>('../../../locales/*/{common,shell,auth,errors,validation,screens,home,settings,process}.json', {
+  eager: true,
+  import: 'default',
+});
+const featureFiles = import.meta.glob<LocaleFile>(
+  ['../../../locales/*/*.json', '!../../../locales/*/{common,shell,auth,errors,validation,screens,home,settings,process,gateway,sso}.json'],
+  { import: 'default' },
+);
+/** Files a test environment adds up front (test/setup-dom.ts), so components render without loading. */
+const registered: Record<string, LocaleFile> = {};
 
-export function localeResources(): Record<string, Record<string, Record<string, unknown>>> {
-  const out: Record<string, Record<string, Record<string, unknown>>> = {};
+function parsePath(path: string): { lang: string; ns: string } | null {
+  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return m ? { lang: m[1]!, ns: m[2]! } : null;
+}
+
+function toResources(files: Record<string, LocaleFile>): Record<string, Record<string, LocaleFile>> {
+  const out: Record<string, Record<string, LocaleFile>> = {};
   for (const [path, content] of Object.entries(files)) {
-    const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!m) continue;
-    const [, lang, ns] = m as unknown as [string, string, string];
-    (out[lang] ??= {})[ns] = content;
+    const p = parsePath(path);
+    if (p) (out[p.lang] ??= {})[p.ns] = content;
   }
   return out;
 }
 
-export const NAMESPACES = [...new Set(Object.keys(files).map((p) => /([^/]+)\.json$/.exec(p)?.[1] ?? ''))].filter(Boolean);
+export function registerLocaleFiles(files: Record<string, LocaleFile>): void {
+  Object.assign(registered, files);
+}
+
+const featureLoads = new Map<string, Promise<void>>();
+/** Loads every feature namespace of a language once (small JSON chunks, fetched in parallel). */
+export function loadFeatureNamespaces(lang: string = i18next.language || 'zh-CN'): Promise<void> {
+  // Before initI18n there is no store to load into (module tests that only import screens).
+  if (!i18next.isInitialized) return Promise.resolve();
+  let done = featureLoads.get(lang);
+  if (!done) {
+    const loads = Object.entries(featureFiles)
+      .map(([path, load]) => ({ p: parsePath(path), load }))
+      // Not "skip if the bundle exists": a server override may have created it with one key.
+      .filter(({ p }) => p?.lang === lang);
+    done = Promise.all(
+      // deep merge without overwriting: server overrides applied earlier win.
+      loads.map(({ p, load }) => load().then((content) => void i18next.addResourceBundle(lang, p!.ns, content, true, false))),
+    ).then(() => undefined);
+    done.catch(() => featureLoads.delete(lang));
+    featureLoads.set(lang, done);
+  }
+  return done;
+}
 
 const dayjsLocale = (lang: Language) => (lang === 'zh-CN' ? 'zh-cn' : 'en');
 
@@ -32,12 +71,15 @@ export function initI18n(lang: Language = resolveInitialLanguage()): I18n {
   noteLanguage(lang);
   dayjs.locale(dayjsLocale(lang));
   if (!i18next.isInitialized) {
+    const resources = toResources({ ...shellFiles, ...registered });
     void i18next.use(initReactI18next).init({
-      resources: localeResources(),
+      resources,
+      // Feature namespaces arrive later through loadFeatureNamespaces.
+      partialBundledLanguages: true,
       lng: lang,
       fallbackLng: 'zh-CN',
       supportedLngs: [...LANGUAGES],
-      ns: NAMESPACES,
+      ns: [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -52,6 +94,8 @@ export function initI18n(lang: Language = resolveInitialLanguage()): I18n {
 export async function changeLanguage(lang: Language): Promise<void> {
   setCurrentLanguage(lang);
   dayjs.locale(dayjsLocale(lang));
+  // The open screen's strings must exist in the new language before the switch renders.
+  await loadFeatureNamespaces(lang);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

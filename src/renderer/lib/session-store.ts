@@ -112,10 +112,14 @@ export const sessionStore = {
   getPkce(): PkceState | null {
     return read<PkceState>(STORAGE_KEYS.pkce);
   },
-  /** Removes everything of the session (sign-out, signed out elsewhere, expired). */
-  clear(): void {
+  /**
+   * Removes everything of the session (sign-out, signed out elsewhere, expired). `silent`: the page
+   * is about to be replaced (SSO sign-out), so the UI is not told: a re-render would send the
+   * router to /auth and cancel that navigation; the next page reads the emptied storage.
+   */
+  clear(opts: { silent?: boolean } = {}): void {
     for (const key of Object.values(STORAGE_KEYS)) sessionStorage.removeItem(key);
-    changed();
+    if (!opts.silent) changed();
   },
 };
 
