@@ -40,5 +40,5 @@ if (process.argv.includes('--json')) {
 } else {
   console.log(`routes:    ${built}/${routes.length} built, ${planned.length} planned`);
   console.log(`endpoints: ${report.endpoints.implemented}/${endpoints.length} implemented, ${missing.length} missing`);
-  console.log(`extra:     ${extra.length} calls of our own design (${extra.join(', ')})`);
+  console.log(`extra:     ${extra.length} calls of our own design${process.argv.includes('--verbose') ? ` (${extra.join(', ')})` : ' (--verbose lists them)'}`);
 }

@@ -1,5 +1,5 @@
 import type { ScreenArea, ScreenEntry, ScreenModule } from '../components/screen-types.ts';
-import { loadFeatureNamespaces } from '../lib/i18n.ts';
+import { screenPreload } from './screen-preload.ts';
 
 const loadPlanned = (): Promise<ScreenModule> => import('../components/planned-screen.tsx');
 
@@ -17,6 +17,6 @@ export function defineGroup(
     titleKey: `screens:titles.${path}`,
     status: load ? 'built' : 'planned',
     // A built screen renders only once its feature strings exist in the current language.
-    load: load ? () => Promise.all([load(), loadFeatureNamespaces()]).then(([m]) => m) : loadPlanned,
+    load: load ? () => Promise.all([load(), screenPreload()]).then(([m]) => m) : loadPlanned,
   }));
 }

@@ -8,6 +8,7 @@ import { resolveInitialLanguage, isLanguage } from '../lib/language.ts';
 import { applyMobileHeightRule } from '../lib/device.ts';
 import { LOCAL_KEYS } from '../lib/session-store.ts';
 import { themeModeStore } from '../lib/ui-settings.ts';
+import { setScreenPreload } from './screen-preload.ts';
 
 /** Everything that must happen once before the first render. */
 export async function startup(root: HTMLElement): Promise<void> {
@@ -25,7 +26,8 @@ export async function startup(root: HTMLElement): Promise<void> {
     if (localStorage.getItem(LOCAL_KEYS.theme) == null) themeModeStore.set(settings.data.theme);
   }
   initI18n(lang);
-  // Feature strings load alongside the first screen (the registry waits for them too).
+  // Feature strings load alongside the first screen, and every built screen waits for them.
+  setScreenPreload(() => loadFeatureNamespaces());
   void loadFeatureNamespaces(lang);
   document.documentElement.lang = lang;
   installAuthHandlers();
