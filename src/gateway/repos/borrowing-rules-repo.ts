@@ -44,6 +44,10 @@ export async function loadGroups(db: Db, schoolId: number): Promise<PermissionGr
 /** Assignment rows folded into the rules module's shape: one entry per group and kind. */
 export async function loadAssignments(db: Db, schoolId: number): Promise<GroupAssignment[]> {
   const rows = await db.selectFrom('group_assignments').select(['group_id', 'kind', 'target_id']).where('school_id', '=', schoolId).orderBy('id').execute();
+  return foldAssignments(rows);
+}
+
+export function foldAssignments(rows: ReadonlyArray<{ group_id: number; kind: GroupAssignment['Kind']; target_id: string }>): GroupAssignment[] {
   const byKey = new Map<string, GroupAssignment>();
   for (const r of rows) {
     const key = `${r.group_id}/${r.kind}`;

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { GroupMapEntry, RolloverPlan } from '../../shared/api/rollover.ts';
 import { resolveGroup, type GroupResolution } from '../../shared/domain/borrowing/group-resolution.ts';
-import type { AssignmentKind, GroupAssignment, PermissionGroup, ReaderContext } from '../../shared/domain/borrowing/schemas.ts';
-import { loadGroups } from '../repos/borrowing-rules-repo.ts';
+import type { AssignmentKind, PermissionGroup, ReaderContext } from '../../shared/domain/borrowing/schemas.ts';
+import { foldAssignments, loadGroups } from '../repos/borrowing-rules-repo.ts';
 import { AppError } from '../http/app-error.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -47,16 +47,6 @@ const EMPTY: GroupDto = { GroupMoves: [], GroupChanges: [], GroupRows: [], Group
 /** The graduates' cohort department does not exist before commit: a stand-in id for the "after" tree. */
 const COHORT = -1;
 
-function fold(rows: ReadonlyArray<{ group_id: number; kind: AssignmentKind; target_id: string }>): GroupAssignment[] {
-  const byKey = new Map<string, GroupAssignment>();
-  for (const r of rows) {
-    const key = `${r.group_id}/${r.kind}`;
-    const a = byKey.get(key);
-    if (a) a.TargetIDs.push(r.target_id);
-    else byKey.set(key, { GroupID: String(r.group_id), Kind: r.kind, TargetIDs: [r.target_id] });
-  }
-  return [...byKey.values()];
-}
 
 interface UserRow { id: number; name: string; reader_id: string; identity: ReaderContext['Identity']; dept_id: number | null }
 
@@ -138,8 +128,8 @@ export async function planGroupMoves(db: Db, schoolId: number, input: GroupStepI
     const d = deptById.get(id);
     return d && newParent.has(id) ? { parent_id: newParent.get(id)!, kind: d.kind } : d;
   };
-  const assignBefore = fold(rows);
-  const assignAfter = fold(after);
+  const assignBefore = foldAssignments(rows);
+  const assignAfter = foldAssignments(after);
   const moves: RolloverPlan['GroupMoves'] = [];
   const changes = new Map<string, RolloverPlan['GroupChanges'][number]>();
   for (const u of users) {
