@@ -3,9 +3,8 @@ import { allCalls } from '../../shared/api/all-calls.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { menusFor, operationsFor } from '../repos/menus-repo.ts';
-import { findSchool, findSchoolByCode, parseTheme } from '../repos/schools-repo.ts';
-import { findUser } from '../repos/users-repo.ts';
-import { requireUser } from './context.ts';
+import { findSchoolByCode, parseTheme } from '../repos/schools-repo.ts';
+import { currentUserAndSchool, requireUser } from './context.ts';
 
 /** Permission keys the contract checks: an administrator ("*") holds them all. */
 const CONTRACT_PERMS = [...new Set(allCalls.flatMap((c) => (c.perm ? [c.perm] : [])))];
@@ -32,9 +31,7 @@ export const authHandlers = {
     return { Language: input.Language };
   }),
   'auth.getReadersInfo': handler(authCalls.getReadersInfo, async (_input, ctx) => {
-    const { userId, schoolId } = requireUser(ctx);
-    const [user, school] = await Promise.all([findUser(ctx.app.db, schoolId, userId), findSchool(ctx.app.db, schoolId)]);
-    if (!user || !school) throw AppError.notFound('errors:userNotFound');
+    const { user, school } = await currentUserAndSchool(ctx);
     return {
       UserID: user.id,
       Name: user.name,

@@ -3,19 +3,13 @@ import type { Identity } from '../../shared/domain/identities.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { findSchool, parseTheme } from '../repos/schools-repo.ts';
-import { findUser, rolesOf } from '../repos/users-repo.ts';
-import { requireSchool, requireUser } from './context.ts';
+import { rolesOf } from '../repos/users-repo.ts';
+import { currentUserAndSchool, requireSchool, requireUser } from './context.ts';
 
 export const sessionHandlers = {
   'session.getUser': handler(sessionCalls.getUser, async (_input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);
-    const db = ctx.app.db;
-    const [user, school, roles] = await Promise.all([
-      findUser(db, schoolId, userId),
-      findSchool(db, schoolId),
-      rolesOf(db, schoolId, userId),
-    ]);
-    if (!user || !school) throw AppError.notFound('errors:userNotFound');
+    const [{ user, school }, roles] = await Promise.all([currentUserAndSchool(ctx), rolesOf(ctx.app.db, schoolId, userId)]);
     return {
       UserID: user.id,
       Account: user.account,
