@@ -20,7 +20,8 @@ export class AppError extends Error {
     this.code = code;
     this.key = key;
     this.params = opts.params ?? {};
-    this.status = opts.status ?? (code >= 400 && code < 600 ? code : 200);
+    // No failure travels as HTTP 200: a code outside the HTTP range is a refusal (409).
+    this.status = opts.status ?? (code >= 400 && code < 600 ? code : 409);
     this.data = opts.data ?? null;
   }
 
@@ -39,8 +40,11 @@ export class AppError extends Error {
   static conflict(key: string, params?: Record<string, unknown>, data?: unknown) {
     return new AppError(ServiceCode.conflict, key, { params, data, status: 409 });
   }
-  /** A business rule said no: HTTP 200 with a failing envelope, as the spec's toasts expect. */
-  static failed(key: string, params?: Record<string, unknown>, data?: unknown) {
-    return new AppError(ServiceCode.failed, key, { params, data, status: 200 });
+  /**
+   * The library's rules or the current state refuse a well-formed request: HTTP 409 with the
+   * envelope (never a 200 with a non-zero code; see ERROR_STATUSES). The client toasts the message.
+   */
+  static refused(key: string, params?: Record<string, unknown>, data?: unknown) {
+    return AppError.conflict(key, params, data);
   }
 }

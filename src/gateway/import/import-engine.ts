@@ -118,7 +118,7 @@ export async function importPreview(
 export async function importCommit(adapter: ImportAdapter, token: string, ctx: ImportContext): Promise<ImportResult> {
   const stored = previews.get(token);
   // Another user's or school's token is as unknown as an expired one.
-  if (!stored || stored.owner !== ownerOf(adapter, ctx) || stored.expires < Date.now()) throw AppError.failed('errors:importTokenExpired');
+  if (!stored || stored.owner !== ownerOf(adapter, ctx) || stored.expires < Date.now()) throw AppError.refused('errors:importTokenExpired');
   previews.delete(token);
   const out: ImportCommitRow[] = [];
   for (const row of stored.rows) {

@@ -26,7 +26,7 @@ function limitsOf(app: FastifyInstance): Limits {
 
 const tooMany = () => new AppError(ServiceCode.tooMany, 'readers:publicCheck.tooMany', { status: 429 });
 /** HTTP 200 with a failing envelope: a wrong guess is an answer, not a broken request. */
-const noMatch = () => AppError.failed('readers:publicCheck.noMatch');
+const noMatch = () => AppError.notFound('readers:publicCheck.noMatch');
 
 /** Case, width and spacing do not matter ("Li Ming" = "liming", full-width letters = half-width). */
 export const normalizeName = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').toLowerCase();

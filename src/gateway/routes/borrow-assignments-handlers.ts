@@ -112,11 +112,11 @@ export const borrowAssignmentsHandlers = {
       const unknown = targets.filter((t) => !names.has(t));
       if (unknown.length) {
         const key = input.Kind === 'reader' ? 'borrowing:assignment.invalidUsers' : 'borrowing:assignment.targetNotFound';
-        throw AppError.failed(key, { targets: unknown.slice(0, 20).join(', ') }, { Added: 0, Skipped: 0, Unknown: unknown });
+        throw AppError.refused(key, { targets: unknown.slice(0, 20).join(', ') }, { Added: 0, Skipped: 0, Unknown: unknown });
       }
       const conflicts = await conflictsOf(trx, schoolId, { ...input, TargetIDs: targets });
       // The spec's "Failed to add!": nothing is added, and the reply lists who is in which group.
-      if (conflicts.length) throw AppError.failed(ASSIGNMENT_CONFLICT_KEY, {}, { Added: 0, Skipped: 0, Conflicts: conflicts });
+      if (conflicts.length) throw AppError.refused(ASSIGNMENT_CONFLICT_KEY, {}, { Added: 0, Skipped: 0, Conflicts: conflicts });
       const already = new Set(
         (await trx.selectFrom('group_assignments').select('target_id').where('school_id', '=', schoolId).where('group_id', '=', groupId).where('kind', '=', input.Kind).execute()).map((r) => r.target_id),
       );
@@ -131,7 +131,7 @@ export const borrowAssignmentsHandlers = {
       return await run();
     } catch (err) {
       // Another librarian added one of these targets to another group at the same moment.
-      if (isUniqueViolation(err)) throw AppError.failed(ASSIGNMENT_CONFLICT_KEY, {}, { Added: 0, Skipped: 0, Conflicts: await conflictsOf(ctx.app.db, schoolId, { ...input, TargetIDs: targets }) });
+      if (isUniqueViolation(err)) throw AppError.refused(ASSIGNMENT_CONFLICT_KEY, {}, { Added: 0, Skipped: 0, Conflicts: await conflictsOf(ctx.app.db, schoolId, { ...input, TargetIDs: targets }) });
       throw err;
     }
   }),

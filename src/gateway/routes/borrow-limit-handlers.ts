@@ -17,7 +17,7 @@ export const borrowLimitHandlers = {
     let q = ctx.app.db.selectFrom('users').select(['id', 'name', 'reader_id', 'identity', 'dept_id', 'status', 'expire_at']).where('school_id', '=', schoolId);
     q = input.UserID != null ? q.where('id', '=', input.UserID) : q.where('reader_id', '=', input.ReaderID ?? '');
     const user: ReaderRow | undefined = await q.executeTakeFirst();
-    if (!user) throw AppError.failed('errors:userNotFound');
+    if (!user) throw AppError.refused('errors:userNotFound');
     const caller = ctx.principal?.userId;
     // Readers may see their own limits; anyone else's need a desk or rules menu.
     if (caller != null && caller !== user.id) {

@@ -56,7 +56,7 @@ export const readerCardsHandlers = {
   'cards.issue': handler(readerCardCalls.issue, (input, ctx) =>
     cardAction(ctx, input.ID, 'issue', async (r, trx) => {
       // A lost card is replaced (its number is retired), not issued again.
-      if (r.status === 'lost') throw AppError.failed('errors:cardLostReplace');
+      if (r.status === 'lost') throw AppError.refused('errors:cardLostReplace');
       await assertCardFree(trx, r.school_id, input.CardNo, r.id);
       return {
         set: {
@@ -67,24 +67,24 @@ export const readerCardsHandlers = {
     })),
   'cards.replace': handler(readerCardCalls.replace, (input, ctx) =>
     cardAction(ctx, input.ID, 'replace', async (r, trx) => {
-      if (r.status === 'disabled') throw AppError.failed('errors:cardDisabled');
-      if (input.CardNo === r.reader_id) throw AppError.failed('errors:cardSameNumber');
+      if (r.status === 'disabled') throw AppError.refused('errors:cardDisabled');
+      if (input.CardNo === r.reader_id) throw AppError.refused('errors:cardSameNumber');
       await assertCardFree(trx, r.school_id, input.CardNo, r.id);
       // The new card works at once; an expired card stays expired until it is issued again.
       return { set: { reader_id: input.CardNo, status: r.status === 'lost' ? 'active' : r.status }, note: input.Note };
     })),
   'cards.reportLost': handler(readerCardCalls.reportLost, (input, ctx) =>
     cardAction(ctx, input.ID, 'lost', (r) => {
-      if (r.status === 'lost') throw AppError.failed('errors:cardAlreadyLost');
-      if (r.status === 'disabled') throw AppError.failed('errors:cardDisabled');
+      if (r.status === 'lost') throw AppError.refused('errors:cardAlreadyLost');
+      if (r.status === 'disabled') throw AppError.refused('errors:cardDisabled');
       return { set: { status: 'lost' }, note: input.Note };
     })),
   'cards.returnDeposit': handler(readerCardCalls.returnDeposit, (input, ctx) =>
     cardAction(ctx, input.ID, 'refund', async (r, trx) => {
-      if (r.deposit <= 0) throw AppError.failed('errors:cardNoDeposit');
+      if (r.deposit <= 0) throw AppError.refused('errors:cardNoDeposit');
       // Books still out are what the deposit secures.
       const open = await trx.selectFrom('loans').select('id').where('school_id', '=', r.school_id).where('user_id', '=', r.id).where('returned_at', 'is', null).limit(1).executeTakeFirst();
-      if (open) throw AppError.failed('errors:cardOpenLoans');
+      if (open) throw AppError.refused('errors:cardOpenLoans');
       return { set: { deposit: 0, status: 'disabled' }, note: input.Note };
     })),
   'cards.history': handler(readerCardCalls.history, async (input, ctx) => {

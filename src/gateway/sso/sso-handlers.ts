@@ -96,7 +96,7 @@ const handlers = {
     const sso = ctx.app.sso;
     if (!sso.limits.captchaIp.hit(ctx.request.ip)) throw tooMany('sso:captcha.tooMany');
     const interactionId = input.InteractionID ?? null;
-    if (interactionId && !(await (await sso.provider()).Interaction.find(interactionId))) throw AppError.failed('sso:login.sessionExpired');
+    if (interactionId && !(await (await sso.provider()).Interaction.find(interactionId))) throw AppError.refused('sso:login.sessionExpired');
     const img = drawCaptcha();
     const { id, expiresIn } = sso.captchas.create(img.gapX, interactionId);
     return {
@@ -123,7 +123,7 @@ const handlers = {
     const failed = (key: string) => {
       sso.limits.loginIp.hit(ipKey);
       sso.limits.loginAccount.hit(accountKey);
-      return AppError.failed(key);
+      return AppError.refused(key);
     };
 
     // The captcha first, consumed whatever happens next.
@@ -131,7 +131,7 @@ const handlers = {
       throw failed('sso:captcha.failed');
     }
     const interaction = await (await sso.provider()).Interaction.find(input.InteractionID);
-    if (!interaction) throw AppError.failed('sso:login.sessionExpired');
+    if (!interaction) throw AppError.refused('sso:login.sessionExpired');
 
     const user = await sso.db
       .selectFrom('users')
@@ -225,7 +225,7 @@ const handlers = {
     if (!principal || principal === 'signed-out' || principal.schoolId !== Number(school.id)) {
       // A reader of another school: the fresh grant is useless, revoke it at once.
       if (principal && principal !== 'signed-out' && principal.grantId) await sso.revokeGrant(principal.grantId);
-      throw AppError.failed('errors:wrongSchool');
+      throw AppError.refused('errors:wrongSchool');
     }
     return { ...token, SchoolID: Number(school.id) };
   }),
@@ -242,10 +242,10 @@ const handlers = {
       .executeTakeFirst();
     if (!user) throw AppError.unauthorized();
     if (!user.password_hash || !(await verifyPassword(input.OldPassword, user.password_hash))) {
-      throw AppError.failed('validation:password.wrongOld');
+      throw AppError.refused('validation:password.wrongOld');
     }
     const broken = checkPassword(input.NewPassword, user.password_policy);
-    if (broken) throw AppError.failed(broken);
+    if (broken) throw AppError.refused(broken);
     const hash = await hashPassword(input.NewPassword, sso.settings.passwordHashParams);
     await sso.db
       .updateTable('users')

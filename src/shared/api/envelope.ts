@@ -36,6 +36,30 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   });
 }
 
+/**
+ * One rule for every reply (README "How the API answers"): the HTTP status tells the kind of
+ * outcome and the envelope's code repeats it, so no failure ever travels as HTTP 200.
+ * 200 ok (code 0) · 400 bad input (data.Issues names each field) · 401 not signed in or token
+ * expired (code 401 or 99998) · 403 no operation permission, or another school · 404 what the
+ * request names does not exist · 405 method not allowed · 409 the library's rules or the current
+ * state refuse it (duplicate, in use, card lost, limit reached) · 413 · 415 · 429 too many ·
+ * 500 server fault · 503 busy, retry.
+ */
+export const ERROR_STATUSES = [400, 401, 403, 404, 405, 409, 413, 415, 429, 500, 503] as const;
+
+export const issueSchema = z.object({ Path: z.string(), Message: z.string() });
+export type ApiIssue = z.infer<typeof issueSchema>;
+
+/** Every failing reply: a non-zero code, success false, a message in the caller's language. */
+export const errorEnvelopeSchema = z.object({
+  code: z.number().int().refine((c) => c !== 0),
+  success: z.literal(false),
+  message: z.string().min(1),
+  data: z.unknown(),
+});
+/** A 400's data: each problem with the field it concerns. */
+export const badRequestDataSchema = z.object({ Issues: z.array(issueSchema) }).loose();
+
 /** Loose shape used before the call-specific data schema is applied. */
 export const anyEnvelopeSchema = z.object({
   code: z.number().int(),

@@ -23,7 +23,7 @@ const FIELDS = [['SchoolCode', 'schoolCode', 'organization'], ['CardNo', 'cardNo
 /** The two answers the check gives by design, as keys so they follow a language switch. */
 function failureOf(e: unknown): Failure {
   if (isApiError(e) && (e.status === 429 || e.code === ServiceCode.tooMany)) return { kind: 'tooMany' };
-  if (isApiError(e) && e.code === ServiceCode.failed) return { kind: 'noMatch' };
+  if (isApiError(e) && e.code === ServiceCode.notFound) return { kind: 'noMatch' };
   return { kind: 'other', error: e };
 }
 
