@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Language } from '../../shared/domain/ui-constants.ts';
+import { fieldLabel, parseMessageKey, translateMessage, type Translate } from '../../shared/domain/issue-messages.ts';
 import { AppError } from './app-error.ts';
 
 // zod's own locales word the generic issues (type, size, format) in the request's language.
@@ -8,34 +9,38 @@ const localeErrors = {
   'en-US': z.locales.en().localeError,
 } as const;
 
-const I18N_KEY = /^[a-z][\w-]*:[\w.]+$/;
-
 export interface Issue {
   Path: string;
   Message: string;
 }
 
+/** At most this many problems are named in the reply's message; Issues lists them all. */
+const NAMED_IN_MESSAGE = 3;
+
 /**
- * Parses a call's input in the request's language. Messages that are i18n keys
- * ("validation:...") are translated; everything else is already worded by zod's locale.
- * Bad input becomes a 400 AppError carrying { Issues }, never a 500.
+ * Parses a call's input in the request's language. Every problem is worded with the field it is
+ * about ("名称：最多 200 个字符" / "Name: at most 200 characters"); schema messages are i18n keys,
+ * zod's generic ones are prefixed with the field's label. Bad input is a 400 carrying { Issues },
+ * never a 500.
  */
-export function parseInput<S extends z.ZodType>(
-  schema: S,
-  value: unknown,
-  lang: Language,
-  t: (key: string, params?: Record<string, unknown>) => string,
-): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, lang: Language, t: Translate): z.output<S> {
   const r = schema.safeParse(value, { error: localeErrors[lang] });
   if (r.success) return r.data;
-  const keyed = r.error.issues.map((i) => I18N_KEY.test(i.message));
-  const issues: Issue[] = r.error.issues.map((i, n) => ({
-    Path: i.path.map(String).join('.'),
-    Message: keyed[n] ? t(i.message) : i.message,
-  }));
-  // A form-level message of ours ("Please enter the account") reads better alone than in a list.
-  const first = r.error.issues[0];
-  if (first && keyed.every(Boolean)) throw AppError.badRequest(first.message, {}, { Issues: issues });
-  const details = issues.map((i) => (i.Path ? `${i.Path}: ${i.Message}` : i.Message)).join('; ');
-  throw AppError.badRequest('validation:invalidRequest', { details }, { Issues: issues });
+  const exists = (key: string) => t(key) !== key;
+  const seen = new Set<string>();
+  const issues: Issue[] = [];
+  for (const i of r.error.issues) {
+    const path = i.path.map(String).join('.');
+    // One problem per field: a value that is missing is not also too short.
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const field = fieldLabel(i.path, t, exists);
+    const keyed = parseMessageKey(i.message) && exists(parseMessageKey(i.message)!.key);
+    const text = keyed ? translateMessage(i.message, t, exists, { field }) : field ? t('validation:fieldProblem', { field, problem: i.message }) : i.message;
+    issues.push({ Path: path, Message: text });
+  }
+  const named = issues.slice(0, NAMED_IN_MESSAGE).map((i) => i.Message);
+  const more = issues.length - named.length;
+  const message = named.join(t('validation:separator')) + (more > 0 ? t('validation:andMore', { count: more }) : '');
+  throw AppError.badRequest('validation:invalidRequest', { details: message }, { Issues: issues });
 }

@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import {
   borrowingRulesSchema,
+  CARD_STATUSES,
+  localDaySchema,
   DEFAULT_UTC_OFFSET_MINUTES,
   type BorrowingRules,
   type CardStatus,
@@ -11,7 +13,6 @@ import {
   type ReaderContext,
   type SchoolCalendar,
 } from '../../shared/domain/borrowing/schemas.ts';
-import { CARD_STATUSES } from '../../shared/domain/borrowing/schemas.ts';
 
 /**
  * Reads a school's borrowing rules and a reader's context from the database into the shapes of the
@@ -59,10 +60,13 @@ export function foldAssignments(rows: ReadonlyArray<{ group_id: number; kind: Gr
 }
 
 export async function loadCalendar(db: Db, schoolId: number): Promise<{ calendar: SchoolCalendar; combined: boolean; reasons: Map<string, string> }> {
-  const [settings, days] = await Promise.all([
+  const [settings, rows] = await Promise.all([
     db.selectFrom('borrowing_settings').selectAll().where('school_id', '=', schoolId).executeTakeFirst(),
     db.selectFrom('calendar_days').selectAll().where('school_id', '=', schoolId).orderBy('day').execute(),
   ]);
+  // A stored day the contract would refuse today (written before the 1900–2199 range existed, or
+  // by hand) is skipped, never thrown on: one bad row must not take the school's calendar down.
+  const days = rows.filter((d) => isUsableDay(d.day));
   const weekdays = parseWeekdays(settings?.closed_weekdays ?? '[]');
   return {
     combined: settings?.combined_borrowing === 1,
@@ -74,6 +78,10 @@ export async function loadCalendar(db: Db, schoolId: number): Promise<{ calendar
     },
     reasons: new Map(days.map((d) => [d.day, d.reason])),
   };
+}
+
+function isUsableDay(day: string): boolean {
+  return localDaySchema.safeParse(day).success;
 }
 
 function parseWeekdays(json: string): number[] {

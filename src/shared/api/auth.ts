@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { LANGUAGES } from '../domain/ui-constants.ts';
+import { codeText, passwordField, text, tokenField } from '../domain/fields.ts';
 
-const req = (key: string) => ({ error: `validation:required.${key}` });
+const schoolCode = codeText({ max: 32, required: 'validation:required.schoolCode' });
 
 export const tokenSchema = z.object({
   token_type: z.string(),
@@ -62,9 +63,9 @@ export const authCalls = {
     rateLimit: 'login',
     input: z.object({
       grant_type: z.literal('client_credentials'),
-      client_id: z.string().min(1),
-      client_secret: z.string().min(1),
-      scope: z.string().optional(),
+      client_id: tokenField(128),
+      client_secret: tokenField(256),
+      scope: text({ max: 256 }).optional(),
     }),
     data: z.object({ access_token: z.string(), token_type: z.string(), expires_in: z.number().int(), scope: z.string().optional() }),
   }),
@@ -74,43 +75,43 @@ export const authCalls = {
   }),
   endSession: defineCall({
     id: 'auth.endSession', method: 'GET', path: `${LIB}/WebPlat/EndSession`, auth: 'user', spec: true,
-    input: z.object({ PostLogoutRedirectPath: z.string().optional() }),
+    input: z.object({ PostLogoutRedirectPath: tokenField(2048).optional() }),
     /** Url: the SSO end-session address to send the browser to. */
     data: z.object({ Url: z.string() }),
   }),
   imageCaptcha: defineCall({
     id: 'auth.imageCaptcha', method: 'GET', path: `${LIB}/Home/ImageCaptCha`, auth: 'none', spec: true,
-    input: z.object({ InteractionID: z.string().optional() }), data: captchaSchema,
+    input: z.object({ InteractionID: tokenField(128).optional() }), data: captchaSchema,
   }),
   login: defineCall({
     id: 'auth.login', method: 'POST', path: `${LIB}/Home/Login`, auth: 'none', spec: true, rateLimit: 'login',
     input: z.object({
-      Account: z.string().trim().min(1, req('account')).max(64),
-      Password: z.string().min(1, req('password')).max(128),
-      CaptchaID: z.string().min(1, req('captcha')),
+      Account: text({ max: 64, required: 'validation:required.account' }),
+      Password: passwordField('validation:required.password'),
+      CaptchaID: tokenField(128, { required: 'validation:required.captcha' }),
       /** Horizontal offset the user slid the piece to, in image pixels. */
       CaptchaX: z.number().min(0).max(2000),
       /** The SSO interaction being completed. */
-      InteractionID: z.string().min(1),
+      InteractionID: tokenField(128),
     }),
     /** Redirect: where the login page sends the browser next (back into the SSO flow). */
     data: z.object({ Redirect: z.string() }),
   }),
   schoolAuth: defineCall({
     id: 'auth.schoolAuth', method: 'GET', path: '/micro/console/v2/open/school/auth', auth: 'none', spec: true,
-    input: z.object({ SchoolCode: z.string().trim().min(1, req('schoolCode')), RedirectUrl: z.string().min(1) }),
+    input: z.object({ SchoolCode: schoolCode, RedirectUrl: tokenField(2048) }),
     /** The sign-in address for the public portal of that school. */
     data: z.object({ Url: z.string(), SchoolID: z.number().int(), SchoolName: z.string() }),
   }),
   getTokenByCode: defineCall({
     id: 'auth.getTokenByCode', method: 'POST', path: `${LIB}/WebPlat/GetTokenByCode`, auth: 'none', spec: true,
     rateLimit: 'login',
-    input: z.object({ Code: z.string().min(1), CodeVerifier: z.string().min(43).max(128), RedirectUri: z.string().min(1) }),
+    input: z.object({ Code: tokenField(512), CodeVerifier: tokenField(128, { min: 43 }), RedirectUri: tokenField(2048) }),
     data: tokenSchema,
   }),
   refreshToken: defineCall({
     id: 'auth.refreshToken', method: 'POST', path: `${LIB}/WebPlat/RefreshToken`, auth: 'none', spec: true,
-    input: z.object({ refreshToken: z.string().min(1) }), data: tokenSchema,
+    input: z.object({ refreshToken: tokenField(2048) }), data: tokenSchema,
   }),
   authorization: defineCall({
     id: 'auth.authorization', method: 'POST', path: `${LIB}/WebPlat/Authorization`, auth: 'user', spec: true,
@@ -125,11 +126,11 @@ export const authCalls = {
     id: 'auth.schoolLoginToken', method: 'POST', path: `${LIB}/sys/SchoolLoginToken`, auth: 'none', spec: true,
     rateLimit: 'login',
     input: z.object({
-      SchoolCode: z.string().trim().min(1, req('schoolCode')),
+      SchoolCode: schoolCode,
       /** Sign-in code: valid only when longer than 20 characters. */
-      Code: z.string().min(21, { error: 'validation:signInCode.invalid' }),
-      RedirectUrl: z.string().min(1),
-      CodeVerifier: z.string().min(43).max(128).optional(),
+      Code: tokenField(512, { min: 21, required: 'validation:signInCode.invalid' }),
+      RedirectUrl: tokenField(2048),
+      CodeVerifier: tokenField(128, { min: 43 }).optional(),
     }),
     data: tokenSchema.extend({ SchoolID: z.number().int() }),
   }),
@@ -137,9 +138,9 @@ export const authCalls = {
     id: 'auth.updatePassword', method: 'POST', path: '/micro/basic/open/user/updatePassword', auth: 'user', spec: true,
     input: z
       .object({
-        OldPassword: z.string().min(1, req('oldPassword')),
-        NewPassword: z.string().min(1, req('newPassword')),
-        ConfirmPassword: z.string().min(1, req('confirmPassword')),
+        OldPassword: passwordField('validation:required.oldPassword'),
+        NewPassword: passwordField('validation:required.newPassword'),
+        ConfirmPassword: passwordField('validation:required.confirmPassword'),
       })
       .refine((v) => v.NewPassword === v.ConfirmPassword, {
         error: 'validation:password.mismatch',
@@ -157,7 +158,7 @@ export const authCalls = {
   }),
   getSchoolByCode: defineCall({
     id: 'auth.getSchoolByCode', method: 'POST', path: `${LIB}/Organiza/GetSchoolByCode`, auth: 'none', spec: true,
-    input: z.object({ SchoolCode: z.string().trim().min(1, req('schoolCode')) }),
+    input: z.object({ SchoolCode: schoolCode }),
     data: z.object({
       SchoolID: z.number().int(), SchoolName: z.string(), SchoolEnName: z.string(), SchoolCode: z.string(),
       ThemeColor: z.object({ bgColor: z.string(), btColor: z.string() }),

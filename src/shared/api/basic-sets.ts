@@ -3,6 +3,7 @@ import { defineCall, LIB } from './contract.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 import { themeColorSchema } from './session.ts';
 import { SHELF_LIMITS } from '../domain/shelf-positions.ts';
+import { codeText, idField, intField, optionalText, text } from '../domain/fields.ts';
 
 /**
  * Basic sets: what a school sets up before anything else (branches, collection areas, resource
@@ -12,15 +13,15 @@ import { SHELF_LIMITS } from '../domain/shelf-positions.ts';
  * menu's `basic.*.edit` key.
  */
 
-const id = z.number({ error: 'validation:required.id' }).int().min(1);
-const code = (required: string) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(32)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'validation:basic.codeFormat' });
-const name = (required: string) => z.string({ error: required }).trim().min(1, { error: required }).max(200);
-const enName = z.string().trim().max(200).default('');
-const sort = z.number().int().min(0).max(9999).default(0);
-const text = (max: number) => z.string().trim().max(max).default('');
+const id = idField();
+const code = (required: string) => codeText({ max: 32, required, patternError: 'validation:basic.codeFormat' });
+const name = (required: string) => text({ max: 200, required });
+const enName = optionalText(200);
+const sort = intField(0, 9999).default(0);
 const byId = z.object({ ID: id });
+/** A reference to another record: the message names what to choose when it is missing. */
+const ref = (required: string) => idField(required);
+const optionalRef = idField(undefined, { coerce: true }).optional();
 
 // ---- branches (分馆) ----
 export const branchSchema = z.object({
@@ -42,10 +43,10 @@ const branchInput = z.object({
   Code: code('validation:required.code'),
   Name: name('validation:required.branchName'),
   EnName: enName,
-  Address: text(400),
-  Contact: text(100),
-  Phone: text(32),
-  OpenHours: text(200),
+  Address: optionalText(400),
+  Contact: optionalText(100),
+  Phone: optionalText(32),
+  OpenHours: optionalText(200),
   Sort: sort,
 });
 
@@ -69,7 +70,7 @@ export const locationSchema = z.object({
 });
 export type Location = z.infer<typeof locationSchema>;
 const locationInput = z.object({
-  BranchID: z.number({ error: 'validation:required.branch' }).int().min(1, { error: 'validation:required.branch' }),
+  BranchID: ref('validation:required.branch'),
   Code: code('validation:required.code'),
   Name: name('validation:required.collectionArea'),
   EnName: enName,
@@ -132,7 +133,7 @@ export const shelfAreaSchema = z.object({
 });
 export type ShelfArea = z.infer<typeof shelfAreaSchema>;
 const shelfAreaInput = z.object({
-  AreaID: z.number({ error: 'validation:required.collectionArea' }).int().min(1, { error: 'validation:required.collectionArea' }),
+  AreaID: ref('validation:required.collectionArea'),
   Code: code('validation:required.code'),
   Name: name('validation:required.name'),
   EnName: enName,
@@ -157,15 +158,15 @@ export const shelfSchema = z.object({
 });
 export type Shelf = z.infer<typeof shelfSchema>;
 const shelfInput = z.object({
-  AreaID: z.number({ error: 'validation:required.collectionArea' }).int().min(1, { error: 'validation:required.collectionArea' }),
-  ShelfAreaID: z.number().int().min(1).nullable().default(null),
+  AreaID: ref('validation:required.collectionArea'),
+  ShelfAreaID: idField().nullable().default(null),
   Code: code('validation:required.shelfBarcode'),
-  Name: text(200),
+  Name: optionalText(200),
   /** Shelf width in cm (spec: e.g. 80). */
-  WidthCm: z.number().int().min(1, { error: 'validation:basic.shelfWidth' }).max(SHELF_LIMITS.widthCm, { error: 'validation:basic.shelfWidth' }).default(80),
+  WidthCm: z.number({ error: 'validation:number.type' }).int({ error: 'validation:number.int' }).min(1, { error: 'validation:basic.shelfWidth' }).max(SHELF_LIMITS.widthCm, { error: 'validation:basic.shelfWidth' }).default(80),
   Faces: z.literal([1, 2]).default(1),
-  Layers: z.number().int().min(1, { error: 'validation:basic.layers' }).max(SHELF_LIMITS.layers, { error: 'validation:basic.layers' }).default(5),
-  Columns: z.number().int().min(1, { error: 'validation:basic.columns' }).max(SHELF_LIMITS.columns, { error: 'validation:basic.columns' }).default(1),
+  Layers: z.number({ error: 'validation:number.type' }).int({ error: 'validation:number.int' }).min(1, { error: 'validation:basic.layers' }).max(SHELF_LIMITS.layers, { error: 'validation:basic.layers' }).default(5),
+  Columns: z.number({ error: 'validation:number.type' }).int({ error: 'validation:number.int' }).min(1, { error: 'validation:basic.columns' }).max(SHELF_LIMITS.columns, { error: 'validation:basic.columns' }).default(1),
   Sort: sort,
 });
 
@@ -196,7 +197,7 @@ export type PositionPlan = z.infer<typeof positionPlanSchema>;
 
 // ---- library basic info (图书馆基本信息) ----
 export const LEARNING_PERIODS = ['primary', 'junior', 'senior', 'nine-year', 'complete'] as const;
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation:basic.color' });
+const hexColor = z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/, { error: 'validation:basic.color' });
 export const basicInfoSchema = z.object({
   Code: z.string(),
   Name: z.string(),
@@ -212,11 +213,11 @@ export type BasicInfo = z.infer<typeof basicInfoSchema>;
 export const basicInfoInput = z.object({
   Name: name('validation:required.schoolName'),
   EnName: enName,
-  Address: z.string({ error: 'validation:required.address' }).trim().min(1, { error: 'validation:required.address' }).max(400),
-  Area: text(200),
+  Address: text({ max: 400, required: 'validation:required.address' }),
+  Area: optionalText(200),
   LearningPeriod: z.enum(LEARNING_PERIODS, { error: 'validation:required.learningPeriod' }),
-  AdminAccount: z.string({ error: 'validation:required.adminAccount' }).trim().min(1, { error: 'validation:required.adminAccount' }).max(100),
-  AdminName: z.string({ error: 'validation:required.adminName' }).trim().min(1, { error: 'validation:required.adminName' }).max(100),
+  AdminAccount: text({ max: 100, required: 'validation:required.adminAccount' }),
+  AdminName: text({ max: 100, required: 'validation:required.adminName' }),
   ThemeColor: z.object({ bgColor: hexColor, btColor: hexColor }),
 });
 
@@ -229,7 +230,7 @@ export const basicSetsCalls = {
   branchUpdate: defineCall({ ...call, id: 'basic.branch.update', path: P('Branch', 'Update'), perm: 'basic.branch.edit', input: branchInput.extend({ ID: id }), data: branchSchema }),
   branchDelete: defineCall({ ...call, id: 'basic.branch.delete', path: P('Branch', 'Delete'), perm: 'basic.branch.edit', input: byId, data: z.null() }),
 
-  locationList: defineCall({ ...call, id: 'basic.location.list', path: P('Location', 'GetList'), input: pageQuerySchema.extend({ BranchID: z.coerce.number().int().min(1).optional() }), data: pageOf(locationSchema) }),
+  locationList: defineCall({ ...call, id: 'basic.location.list', path: P('Location', 'GetList'), input: pageQuerySchema.extend({ BranchID: optionalRef }), data: pageOf(locationSchema) }),
   locationAdd: defineCall({ ...call, id: 'basic.location.add', path: P('Location', 'Add'), perm: 'basic.location.edit', input: locationInput, data: locationSchema }),
   locationUpdate: defineCall({ ...call, id: 'basic.location.update', path: P('Location', 'Update'), perm: 'basic.location.edit', input: locationInput.extend({ ID: id }), data: locationSchema }),
   locationDelete: defineCall({ ...call, id: 'basic.location.delete', path: P('Location', 'Delete'), perm: 'basic.location.edit', input: byId, data: z.null() }),
@@ -242,17 +243,17 @@ export const basicSetsCalls = {
   resourceAuthList: defineCall({ ...call, id: 'basic.resourceAuth.list', path: P('ResourceAuth', 'GetList'), input: pageQuerySchema, data: pageOf(resourceAccessSchema) }),
   resourceAuthUpdate: defineCall({ ...call, id: 'basic.resourceAuth.update', path: P('ResourceAuth', 'Update'), perm: 'basic.resource-auth.edit', input: resourceAccessInput, data: resourceAccessSchema }),
 
-  shelfAreaList: defineCall({ ...call, id: 'basic.shelfArea.list', path: P('ShelfArea', 'GetList'), input: pageQuerySchema.extend({ AreaID: z.coerce.number().int().min(1).optional() }), data: pageOf(shelfAreaSchema) }),
+  shelfAreaList: defineCall({ ...call, id: 'basic.shelfArea.list', path: P('ShelfArea', 'GetList'), input: pageQuerySchema.extend({ AreaID: optionalRef }), data: pageOf(shelfAreaSchema) }),
   shelfAreaAdd: defineCall({ ...call, id: 'basic.shelfArea.add', path: P('ShelfArea', 'Add'), perm: 'basic.shelf-area.edit', input: shelfAreaInput, data: shelfAreaSchema }),
   shelfAreaUpdate: defineCall({ ...call, id: 'basic.shelfArea.update', path: P('ShelfArea', 'Update'), perm: 'basic.shelf-area.edit', input: shelfAreaInput.extend({ ID: id }), data: shelfAreaSchema }),
   shelfAreaDelete: defineCall({ ...call, id: 'basic.shelfArea.delete', path: P('ShelfArea', 'Delete'), perm: 'basic.shelf-area.edit', input: byId, data: z.null() }),
 
-  shelfList: defineCall({ ...call, id: 'basic.shelf.list', path: P('Shelf', 'GetList'), input: pageQuerySchema.extend({ AreaID: z.coerce.number().int().min(1).optional(), ShelfAreaID: z.coerce.number().int().min(1).optional() }), data: pageOf(shelfSchema) }),
+  shelfList: defineCall({ ...call, id: 'basic.shelf.list', path: P('Shelf', 'GetList'), input: pageQuerySchema.extend({ AreaID: optionalRef, ShelfAreaID: optionalRef }), data: pageOf(shelfSchema) }),
   shelfAdd: defineCall({ ...call, id: 'basic.shelf.add', path: P('Shelf', 'Add'), perm: 'basic.shelf.edit', input: shelfInput, data: shelfSchema }),
   shelfUpdate: defineCall({ ...call, id: 'basic.shelf.update', path: P('Shelf', 'Update'), perm: 'basic.shelf.edit', input: shelfInput.extend({ ID: id }), data: shelfSchema }),
   shelfDelete: defineCall({ ...call, id: 'basic.shelf.delete', path: P('Shelf', 'Delete'), perm: 'basic.shelf.edit', input: byId, data: z.null() }),
 
-  positionList: defineCall({ ...call, id: 'basic.shelfPosition.list', path: P('ShelfPosition', 'GetList'), input: pageQuerySchema.extend({ ShelfID: z.coerce.number().int().min(1).optional() }), data: pageOf(shelfPositionSchema) }),
+  positionList: defineCall({ ...call, id: 'basic.shelfPosition.list', path: P('ShelfPosition', 'GetList'), input: pageQuerySchema.extend({ ShelfID: optionalRef }), data: pageOf(shelfPositionSchema) }),
   /** What Generate would create for these shelves; writes nothing. */
   positionPreview: defineCall({ ...call, id: 'basic.shelfPosition.preview', path: P('ShelfPosition', 'PreviewGenerate'), perm: 'basic.shelf-position.edit', input: z.object({ ShelfIDs: shelfIds }), data: z.array(positionPlanSchema) }),
   /** Creates the missing positions of these shelves in one transaction; existing ones stay. */

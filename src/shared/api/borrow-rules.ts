@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { idField, optionalText, text, tokenField } from '../domain/fields.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 import {
   ASSIGNMENT_KINDS,
   borrowingSettingsSchema,
   groupAssignmentSchema,
+  computedDaySchema,
   localDaySchema,
   overduePolicySchema,
   permissionGroupSchema,
@@ -100,7 +102,7 @@ export const borrowLimitSchema = z.object({
 });
 export type BorrowLimit = z.infer<typeof borrowLimitSchema>;
 
-const groupId = z.object({ ID: z.string().min(1) });
+const groupId = z.object({ ID: tokenField(40) });
 
 export const borrowRulesCalls = {
   getGroups: defineCall({
@@ -127,7 +129,7 @@ export const borrowRulesCalls = {
   }),
   getAssignments: defineCall({
     id: 'borrowRules.getAssignments', method: 'POST', path: `${LIB}/BorrowRules/GetAssignments`, auth: 'user', spec: false,
-    input: pageQuerySchema.extend({ GroupID: z.string().optional(), Kind: z.enum(ASSIGNMENT_KINDS).optional() }),
+    input: pageQuerySchema.extend({ GroupID: tokenField(40).optional(), Kind: z.enum(ASSIGNMENT_KINDS).optional() }),
     data: pageOf(assignmentRowSchema),
   }),
   /** Classes, grades or departments to pick as assignment targets. */
@@ -149,7 +151,7 @@ export const borrowRulesCalls = {
   }),
   deleteAssignments: defineCall({
     id: 'borrowRules.deleteAssignments', method: 'POST', path: `${LIB}/BorrowRules/DeleteAssignments`, auth: 'user', spec: false,
-    perm: 'rules.assign.edit', input: z.object({ IDs: z.array(z.string().min(1)).min(1).max(1000) }), data: z.object({ Deleted: z.number().int() }),
+    perm: 'rules.assign.edit', input: z.object({ IDs: z.array(tokenField(40)).min(1).max(1000) }), data: z.object({ Deleted: z.number().int() }),
   }),
   getSettings: defineCall({
     id: 'borrowRules.getSettings', method: 'POST', path: `${LIB}/BorrowRules/GetSettings`, auth: 'user', spec: false,
@@ -170,7 +172,7 @@ export const borrowRulesCalls = {
     input: z.object({
       Days: z.array(localDaySchema).min(1).max(400),
       State: z.enum(['closed', 'open', 'default']),
-      Reason: z.string().trim().max(100).default(''),
+      Reason: optionalText(100),
     }),
     data: calendarDataSchema,
   }),
@@ -184,13 +186,13 @@ export const borrowRulesCalls = {
     input: z.object({ LoanDay: localDaySchema.optional() }),
     data: z.object({
       LoanDay: localDaySchema,
-      List: z.array(z.object({ GroupID: z.string(), GroupName: z.string(), LoanDays: z.number().int(), CountedDay: localDaySchema, DueDay: localDaySchema, DueAt: z.string(), Moved: z.boolean() })),
+      List: z.array(z.object({ GroupID: z.string(), GroupName: z.string(), LoanDays: z.number().int(), CountedDay: computedDaySchema, DueDay: computedDaySchema, DueAt: z.string(), Moved: z.boolean() })),
     }),
   }),
   getUserBorrowLimit: defineCall({
     id: 'circulation.getUserBorrowLimitV2', method: 'POST', path: `${LIB}/Circulation/GetUserBorrowLimitV2`, auth: 'user', spec: true,
     input: z
-      .object({ UserID: z.coerce.number().int().positive().optional(), ReaderID: z.string().trim().min(1).max(64).optional() })
+      .object({ UserID: idField(undefined, { coerce: true }).optional(), ReaderID: text({ max: 64, min: 1 }).optional() })
       .refine((v) => v.UserID != null || v.ReaderID != null, { message: 'validation:borrowing.readerRequired' }),
     data: borrowLimitSchema,
   }),

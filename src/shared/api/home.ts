@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { idField, text } from '../domain/fields.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 export const shortcutSchema = z.object({
@@ -42,11 +43,11 @@ export const homeCalls = {
   /** Saves the user's whole shortcut set (adds new ones, removes those not listed). */
   addShortcuts: defineCall({
     id: 'home.addShortcuts', method: 'POST', path: `${LIB}/Desktop/AddHomeShortcuts`, auth: 'user', spec: true,
-    input: z.object({ Urls: z.array(z.string().min(1).max(200)).max(24) }), data: z.array(shortcutSchema),
+    input: z.object({ Urls: z.array(text({ max: 200, min: 1 })).max(24) }), data: z.array(shortcutSchema),
   }),
   updateShortcutsSort: defineCall({
     id: 'home.updateShortcutsSort', method: 'POST', path: `${LIB}/Desktop/UpdateHomeShortcutsSort`, auth: 'user',
-    spec: true, input: z.object({ IDs: z.array(z.number().int()).max(24) }), data: z.array(shortcutSchema),
+    spec: true, input: z.object({ IDs: z.array(idField()).max(24) }), data: z.array(shortcutSchema),
   }),
   getNotices: defineCall({
     id: 'home.getNotices', method: 'POST', path: '/micro/space/api/LibNotice/GetNoticeList', auth: 'optional',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, type CallDef } from './contract.ts';
+import { base64Field, text, tokenField } from '../domain/fields.ts';
 
 /**
  * The generic Excel import contract every resource's gateway calls implement (two calls):
@@ -21,9 +22,9 @@ export type ImportMode = z.infer<typeof importModeSchema>;
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const importPreviewInputSchema = z.object({
-  FileName: z.string().min(1).max(255).regex(/\.xlsx$/i, 'validation:import.onlyXlsx'),
+  FileName: text({ max: 255 }).regex(/\.xlsx$/i, 'validation:import.onlyXlsx'),
   /** The file's bytes, base64 (no data: prefix). */
-  Content: z.string().min(1),
+  Content: base64Field(IMPORT_MAX_BYTES),
   Mode: importModeSchema.default('upsert'),
 });
 
@@ -47,7 +48,7 @@ export const importPreviewDataSchema = z.object({
 });
 export type ImportPreview = z.infer<typeof importPreviewDataSchema>;
 
-export const importCommitInputSchema = z.object({ Token: z.string().min(1) });
+export const importCommitInputSchema = z.object({ Token: tokenField(128) });
 
 export const importCommitRowSchema = z.object({
   RowNo: z.number().int().min(1),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { pageOf } from './paging.ts';
+import { idField, intField, text, tokenField } from '../domain/fields.ts';
+import { MAX_PAGE, pageOf } from './paging.ts';
 import { DEFAULT_PAGE_SIZE } from '../domain/ui-constants.ts';
 
 /** Job states: 1 running, 2 done, 3 failed, 4 stopped. The task list shows State 1 by default. */
@@ -24,19 +25,19 @@ export type Job = z.infer<typeof jobSchema>;
 export const jobCalls = {
   getProgress: defineCall({
     id: 'jobs.getProgress', method: 'POST', path: `${LIB}/Config/GetProgress`, auth: 'user', spec: true,
-    input: z.object({ DataID: z.string().min(1) }), data: jobSchema,
+    input: z.object({ DataID: tokenField(64) }), data: jobSchema,
   }),
   stopProgress: defineCall({
     id: 'jobs.stopProgress', method: 'POST', path: `${LIB}/Config/StopProgress`, auth: 'user', spec: true,
-    input: z.object({ DataID: z.string().min(1) }), data: jobSchema,
+    input: z.object({ DataID: tokenField(64) }), data: jobSchema,
   }),
   getProgressList: defineCall({
     id: 'jobs.getProgressList', method: 'POST', path: `${LIB}/Config/GetProgressList`, auth: 'user', spec: true,
     input: z.object({
-      Page: z.number().int().min(1).default(1),
-      Rows: z.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-      SearchKey: z.string().trim().max(200).optional(),
-      OperationType: z.string().optional(),
+      Page: intField(1, MAX_PAGE).default(1),
+      Rows: intField(1, 100).default(DEFAULT_PAGE_SIZE),
+      SearchKey: text({ max: 200 }).optional(),
+      OperationType: tokenField(64).optional(),
       /** Omitted or 0: every state. */
       State: z.number().int().min(0).max(4).optional(),
     }),
@@ -46,13 +47,13 @@ export const jobCalls = {
   exportReaders: defineCall({
     id: 'jobs.exportReaders', method: 'POST', path: `${LIB}/Readers/ExportReaders`, auth: 'user', spec: false,
     perm: 'people.readers.export',
-    input: z.object({ SearchKey: z.string().trim().max(200).optional() }),
+    input: z.object({ SearchKey: text({ max: 200 }).optional() }),
     data: z.object({ DataID: z.string() }),
   }),
   /** Raw file download of a finished job; the signed address comes from ResultFile. */
   downloadFile: defineCall({
     id: 'jobs.downloadFile', method: 'GET', path: `${LIB}/Download/GetFile`, auth: 'none', spec: false, raw: true,
-    input: z.object({ ID: z.coerce.number().int(), Expires: z.coerce.number().int(), Sig: z.string().min(16) }),
+    input: z.object({ ID: idField(undefined, { coerce: true }), Expires: intField(0, Number.MAX_SAFE_INTEGER, { coerce: true }), Sig: tokenField(128, { min: 16 }) }),
     data: z.unknown(),
   }),
 } as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { dateField, idField, intField, text as freeText } from '../domain/fields.ts';
+import { messageKey } from '../domain/issue-messages.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 /**
@@ -16,11 +18,13 @@ export const LEARNING_STAGES = ['primary', 'junior', 'senior'] as const;
 /** 1 = enabled, 0 = disabled (the spec's "state" of a department). */
 export const stateSchema = z.union([z.literal(1), z.literal(0)], { error: 'validation:required.deptState' });
 
-const id = z.number().int().positive();
-const text = (max: number) => z.string().trim().max(max);
+const id = idField();
+const text = (max: number) => freeText({ max });
+const optionalRef = idField(undefined, { coerce: true }).optional();
+const sort = intField(0, 100000);
 /** A required name: a missing or blank value gets the spec's required-field message. */
 const requiredText = (key: string, max = 100) =>
-  z.string({ error: `validation:required.${key}` }).trim().min(1, { error: `validation:required.${key}` }).max(max);
+  freeText({ max, required: `validation:required.${key}` });
 
 /** One node of any kind (flat lists and tree nodes). */
 export const orgNodeSchema = z.object({
@@ -61,40 +65,40 @@ const treeQuery = z.object({ State: z.coerce.number().int().min(0).max(1).option
 
 /** Department / organisation-department input (Kind is fixed by the call). */
 const deptInput = z.object({
-  ParentID: z.number({ error: 'validation:required.deptParent' }).int().positive().nullable(),
+  ParentID: idField('validation:required.deptParent').nullable(),
   Name: requiredText('deptName'),
   EnName: text(200).default(''),
   Code: text(32).default(''),
   State: stateSchema,
-  Sort: z.number().int().min(0).max(100000).default(0),
+  Sort: sort.default(0),
 });
-const moveInput = z.object({ ID: id, ParentID: z.number({ error: 'validation:required.deptParent' }).int().positive().nullable(), Sort: z.number().int().min(0).max(100000).optional() });
+const moveInput = z.object({ ID: id, ParentID: idField('validation:required.deptParent').nullable(), Sort: sort.optional() });
 const idInput = z.object({ ID: id });
 
 /** ParentID is the stage of a grade and the grade of a class (rows carry it, so edit forms round-trip). */
 const gradeInput = z.object({
-  ParentID: z.number({ error: 'validation:required.stage' }).int().positive(),
+  ParentID: idField('validation:required.stage'),
   Name: requiredText('gradeName'),
   EnName: text(200).default(''),
-  GradeLevel: z.number({ error: 'validation:required.gradeLevel' }).int().min(1).max(12),
+  GradeLevel: z.number({ error: 'validation:required.gradeLevel' }).int({ error: 'validation:number.int' }).min(1, { error: messageKey('validation:number.tooSmall', { minimum: 1 }) }).max(12, { error: messageKey('validation:number.tooBig', { maximum: 12 }) }),
   State: stateSchema.default(1),
 });
 const classInput = z.object({
-  ParentID: z.number({ error: 'validation:required.grade' }).int().positive(),
+  ParentID: idField('validation:required.grade'),
   Name: requiredText('class'),
   EnName: text(200).default(''),
   Code: text(32).default(''),
-  EntryYear: z.number().int().min(1990).max(2100).nullable().default(null),
+  EntryYear: intField(1990, 2100).nullable().default(null),
   HeadTeacherID: id.nullable().default(null),
   State: stateSchema.default(1),
 });
 const classListQuery = pageQuerySchema.extend({
-  GradeID: z.coerce.number().int().positive().optional(),
-  StageID: z.coerce.number().int().positive().optional(),
+  GradeID: optionalRef,
+  StageID: optionalRef,
 });
-const deptListQuery = pageQuerySchema.extend({ ParentID: z.coerce.number().int().positive().optional() });
+const deptListQuery = pageQuerySchema.extend({ ParentID: optionalRef });
 
-const ymd = (key: string) => z.iso.date({ error: `validation:required.${key}` });
+const ymd = (key: string) => dateField(`validation:required.${key}`);
 export const termSchema = z.object({
   ID: z.number().int(),
   SchoolYear: z.string(),
@@ -106,7 +110,7 @@ export const termSchema = z.object({
 });
 export type Term = z.infer<typeof termSchema>;
 const termBase = z.object({
-  SchoolYear: z.string({ error: 'validation:required.schoolYear' }).trim()
+  SchoolYear: freeText({ max: 9, required: 'validation:required.schoolYear' })
     .regex(/^\d{4}-\d{4}$/, { error: 'validation:organization.schoolYearFormat' })
     .refine((v) => Number(v.slice(5)) === Number(v.slice(0, 4)) + 1, { error: 'validation:organization.schoolYearFormat' }),
   Name: requiredText('term'),
@@ -127,7 +131,7 @@ const subjectInput = z.object({
   Name: requiredText('subject', 50),
   EnName: text(100).default(''),
   Code: text(32).default(''),
-  Sort: z.number().int().min(0).max(100000).default(0),
+  Sort: sort.default(0),
   State: stateSchema.default(1),
 });
 
@@ -144,8 +148,8 @@ const contactInput = z.object({
   Phone: text(32).regex(/^[\d+\-() ]*$/, { error: 'validation:organization.phoneFormat' }).default(''),
   Email: z.union([z.literal(''), z.email({ error: 'validation:organization.emailFormat' })]).default(''),
   Address: text(200).default(''),
-  Remark: text(500).default(''),
-  Sort: z.number().int().min(0).max(100000).default(0),
+  Remark: freeText({ max: 500, multiline: true }).default(''),
+  Sort: sort.default(0),
 });
 
 const DEPT = 'people.dept.edit';
@@ -165,7 +169,7 @@ export const organizationCalls = {
   getDepartmentAll: get('getDepartmentAll', `${BASIC}/department/getDepartmentAll`, treeQuery, z.array(orgNodeSchema)),
   getOrgDepartmentAll: get('getOrgDepartmentAll', `${BASIC}/department/getOrgDepartmentAll`, treeQuery, z.array(orgNodeSchema)),
   getGradeTree: get('getGradeTree', `${BASIC}/grade/getGradeTree`, treeQuery, z.array(orgTreeNodeSchema)),
-  getGradeAll: get('getGradeAll', `${BASIC}/grade/getGradeAll`, treeQuery.extend({ StageID: z.coerce.number().int().positive().optional() }), z.array(orgNodeSchema)),
+  getGradeAll: get('getGradeAll', `${BASIC}/grade/getGradeAll`, treeQuery.extend({ StageID: optionalRef }), z.array(orgNodeSchema)),
   getLearningStageAll: get('getLearningStageAll', `${BASIC}/learningStage/getLearningStageAll`, z.object({}), z.array(stageSchema)),
   /** Paged when Page/Rows are given (the screen), first 1000 otherwise. */
   getSchoolOrganization: get('getSchoolOrganization', '/micro/console/open/library/organization/getSchoolOrganization', pageQuerySchema, pageOf(contactSchema)),
@@ -185,7 +189,7 @@ export const organizationCalls = {
   moveOrgDepartment: post('moveOrgDepartment', 'MoveOrgDepartment', moveInput, orgNodeSchema, ORG_EDIT),
 
   // Grades and classes.
-  getGradeList: post('getGradeList', 'GetGradeList', pageQuerySchema.extend({ StageID: z.coerce.number().int().positive().optional() }), pageOf(orgNodeSchema)),
+  getGradeList: post('getGradeList', 'GetGradeList', pageQuerySchema.extend({ StageID: optionalRef }), pageOf(orgNodeSchema)),
   addGrade: post('addGrade', 'AddGrade', gradeInput, orgNodeSchema, CLASS),
   updateGrade: post('updateGrade', 'UpdateGrade', gradeInput.extend({ ID: id }), orgNodeSchema, CLASS),
   deleteGrade: post('deleteGrade', 'DeleteGrade', idInput, z.null(), CLASS),

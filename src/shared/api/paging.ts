@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../domain/ui-constants.ts';
+import { messageKey } from '../domain/issue-messages.ts';
+import { text } from '../domain/fields.ts';
 
-/** Paging in: Page (1-based) and Rows. */
+/** Bounds of every list call: Rows × Page stays far inside any database's integer range. */
+export const MAX_PAGE = 100_000;
+export const MAX_ROWS = 1000;
+
+const bounded = (max: number, fallback: number) =>
+  z.coerce.number({ error: 'validation:number.type' })
+    .int({ error: 'validation:number.int' })
+    .min(1, { error: messageKey('validation:number.tooSmall', { minimum: 1 }) })
+    .max(max, { error: messageKey('validation:number.tooBig', { maximum: max }) })
+    .default(fallback);
+
+/** Paging in: Page (1-based) and Rows; the one paging schema of every list call. */
 export const pageQuerySchema = z.object({
-  Page: z.coerce.number().int().min(1).default(1),
-  Rows: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PAGE_SIZE),
-  SearchKey: z.string().trim().max(200).optional(),
+  Page: bounded(MAX_PAGE, 1),
+  Rows: bounded(MAX_ROWS, DEFAULT_PAGE_SIZE),
+  SearchKey: text({ max: 200 }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

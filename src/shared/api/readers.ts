@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { codeText, dateField, idField, text, tokenField } from '../domain/fields.ts';
 import { importCallsFor } from './import.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 import { IDENTITIES } from '../domain/identities.ts';
@@ -46,27 +47,27 @@ export type ReaderLink = z.infer<typeof readerParentSchema>;
 
 /** Create/update input: the same schema validates the form, the gateway and every imported row. */
 export const readerInputSchema = z.object({
-  Account: z.string().trim().min(1, 'validation:required.account').max(100).regex(/^[\w.@-]+$/, 'validation:reader.accountFormat'),
-  Name: z.string().trim().min(1, 'validation:required.name').max(100, 'validation:reader.tooLong'),
-  ReaderID: z.string().trim().min(1, 'validation:required.readerId').max(64, 'validation:reader.tooLong').regex(/^[\w-]+$/, 'validation:reader.readerIdFormat'),
+  Account: text({ max: 100, required: 'validation:required.account' }).regex(/^[\w.@-]+$/, 'validation:reader.accountFormat'),
+  Name: text({ max: 100, required: 'validation:required.name' }),
+  ReaderID: codeText({ max: 64, required: 'validation:required.readerId', patternError: 'validation:reader.readerIdFormat' }),
   Identity: z.enum(IDENTITIES, { error: 'validation:required.identity' }),
-  DeptID: z.number().int().nullable().default(null),
+  DeptID: idField().nullable().default(null),
   Status: z.enum(READER_STATUSES).default('active'),
   Sex: z.enum(SEXES).default('unknown'),
-  Birthday: z.iso.date({ error: 'validation:reader.date' }).nullable().default(null),
-  Phone: z.string().trim().min(1, 'validation:phone.required').regex(PHONE_PATTERN, 'validation:phone.invalid').meta({ widget: 'phone' }),
-  Email: z.string().trim().max(200, 'validation:reader.tooLong').refine((v) => v === '' || EMAIL.test(v), 'validation:reader.email').default('').meta({ widget: 'email' }),
-  ExpireAt: z.iso.date({ error: 'validation:reader.date' }).nullable().default(null),
-  Photo: z.string().max(100).default('').meta({ hidden: true }),
+  Birthday: dateField().nullable().default(null),
+  Phone: text({ max: 11, required: 'validation:phone.required' }).regex(PHONE_PATTERN, 'validation:phone.invalid').meta({ widget: 'phone' }),
+  Email: text({ max: 200 }).refine((v) => v === '' || EMAIL.test(v), 'validation:reader.email').default('').meta({ widget: 'email' }),
+  ExpireAt: dateField().nullable().default(null),
+  Photo: tokenField(100, { min: 0 }).default('').meta({ hidden: true }),
 });
 export type ReaderInput = z.output<typeof readerInputSchema>;
-export const readerUpdateSchema = readerInputSchema.extend({ ID: z.number().int() });
+export const readerUpdateSchema = readerInputSchema.extend({ ID: idField() });
 
 /** GET query: numbers arrive as strings. */
 export const readerListQuerySchema = pageQuerySchema.extend({
   Identity: z.enum(IDENTITIES).optional(),
   Status: z.enum(READER_STATUSES).optional(),
-  DeptID: z.coerce.number().int().optional(),
+  DeptID: idField(undefined, { coerce: true }).optional(),
 });
 
 export const readerSimpleSchema = z.object({ ID: z.number().int(), Name: z.string(), ReaderID: z.string(), Identity: z.enum(IDENTITIES), DeptID: z.number().int().nullable() });
@@ -84,12 +85,12 @@ export const readerCalls = {
   /** Every reader of the school in a few fields (pickers); at most 5000, filtered. */
   getUserSimpleAll: defineCall({
     id: 'readers.getUserSimpleAll', method: 'GET', path: '/micro/basic/open/user/getUserSimpleAll', auth: 'user', spec: true, perm: VIEW,
-    input: z.object({ Identity: z.enum(IDENTITIES).optional(), DeptID: z.coerce.number().int().optional(), SearchKey: z.string().trim().max(200).optional() }),
+    input: z.object({ Identity: z.enum(IDENTITIES).optional(), DeptID: idField(undefined, { coerce: true }).optional(), SearchKey: text({ max: 200 }).optional() }),
     data: z.array(readerSimpleSchema),
   }),
   getReader: defineCall({
     id: 'readers.get', method: 'POST', path: `${READERS}/GetReader`, auth: 'user', spec: false, perm: VIEW,
-    input: z.object({ ID: z.number().int() }), data: readerDetailSchema,
+    input: z.object({ ID: idField() }), data: readerDetailSchema,
   }),
   addReader: defineCall({
     id: 'readers.add', method: 'POST', path: `${READERS}/AddReader`, auth: 'user', spec: false, perm: EDIT,
@@ -101,7 +102,7 @@ export const readerCalls = {
   }),
   deleteReader: defineCall({
     id: 'readers.delete', method: 'POST', path: `${READERS}/DeleteReader`, auth: 'user', spec: false, perm: 'people.readers.delete',
-    input: z.object({ ID: z.number().int() }), data: z.null(),
+    input: z.object({ ID: idField() }), data: z.null(),
   }),
   /** Departments and classes as options (ID, display name in the caller's language). */
   getDeptOptions: defineCall({
@@ -111,7 +112,7 @@ export const readerCalls = {
   /** Replaces a student's parents with the listed parent readers (all of the same school). */
   updateStudentParents: defineCall({
     id: 'readers.updateStudentParents', method: 'POST', path: '/micro/basic/open/StudentParents/updateStudentParents', auth: 'user', spec: true, perm: EDIT,
-    input: z.object({ StudentID: z.number().int(), ParentIDs: z.array(z.number().int()).max(10) }),
+    input: z.object({ StudentID: idField(), ParentIDs: z.array(idField()).max(10) }),
     data: z.object({ StudentID: z.number().int(), Parents: z.array(readerParentSchema) }),
   }),
   ...importCallsFor({ id: 'readers', path: READERS, perm: 'people.readers.import' }),

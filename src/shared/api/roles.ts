@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { idField, optionalText, text, tokenField } from '../domain/fields.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 /**
@@ -29,12 +30,12 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 const roleInput = z.object({
-  Name: z.string().trim().min(1, { error: 'validation:required.roleName' }).max(100),
-  EnName: z.string().trim().max(100).default(''),
+  Name: text({ max: 100, required: 'validation:required.roleName' }),
+  EnName: optionalText(100),
   ScopeKind: z.enum(SCOPE_KINDS).default('none'),
-  Permissions: z.array(z.string().min(1).max(200)).max(2000),
-  BranchIDs: z.array(z.number().int()).min(1, { error: 'validation:required.roleBranch' }).max(500),
-  ResourceTypeIDs: z.array(z.number().int()).max(500).default([]),
+  Permissions: z.array(tokenField(200)).max(2000),
+  BranchIDs: z.array(idField()).min(1, { error: 'validation:required.roleBranch' }).max(500),
+  ResourceTypeIDs: z.array(idField()).max(500).default([]),
 });
 
 /** Editor data: the menu tree with its operations, branches, resource types. */
@@ -78,17 +79,17 @@ export const roleCalls = {
   }),
   update: defineCall({
     id: 'roles.update', method: 'POST', path: `${LIB}/Role/Update`, auth: 'user', spec: false, perm: 'people.roles.edit',
-    input: roleInput.extend({ ID: z.number().int() }), data: roleSchema,
+    input: roleInput.extend({ ID: idField() }), data: roleSchema,
   }),
   /** A role users hold needs ReassignToID (they get that role instead) or Confirm (they lose it). */
   delete: defineCall({
     id: 'roles.delete', method: 'POST', path: `${LIB}/Role/Delete`, auth: 'user', spec: false, perm: 'people.roles.edit',
-    input: z.object({ ID: z.number().int(), ReassignToID: z.number().int().optional(), Confirm: z.boolean().optional() }),
+    input: z.object({ ID: idField(), ReassignToID: idField().optional(), Confirm: z.boolean().optional() }),
     data: z.object({ Reassigned: z.number().int(), Removed: z.number().int() }),
   }),
   holders: defineCall({
     id: 'permission.list', method: 'POST', path: `${LIB}/Permission/List`, auth: 'user', spec: false, perm: PERMISSION_MENU,
-    input: pageQuerySchema.extend({ RoleID: z.number().int().optional() }), data: pageOf(holderSchema),
+    input: pageQuerySchema.extend({ RoleID: idField().optional() }), data: pageOf(holderSchema),
   }),
   holderOptions: defineCall({
     id: 'permission.options', method: 'POST', path: `${LIB}/Permission/GetOptions`, auth: 'user', spec: false, perm: PERMISSION_MENU,
@@ -99,8 +100,8 @@ export const roleCalls = {
   assign: defineCall({
     id: 'permission.assign', method: 'POST', path: `${LIB}/Permission/Assign`, auth: 'user', spec: false, perm: 'people.permission.assign',
     input: z.object({
-      UserID: z.number().int(),
-      Roles: z.array(z.object({ RoleID: z.number().int(), DeptIDs: z.array(z.number().int()).max(500).default([]) })).max(50),
+      UserID: idField(),
+      Roles: z.array(z.object({ RoleID: idField(), DeptIDs: z.array(idField()).max(500).default([]) })).max(50),
     }),
     data: holderSchema,
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { idField, tokenField } from '../domain/fields.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 
 /** School-year rollover (/department/dept-upgrade): preview, commit, history, undo. Our own design. */
@@ -48,7 +49,7 @@ const groupTargetSchema = z.object({
  * and classes carry theirs up, so only the exceptions need an entry.
  */
 export const groupMapEntrySchema = z.object({
-  Kind: z.enum(['class', 'grade']), DeptID: z.number().int().positive(), GroupID: z.string().max(40).nullable(),
+  Kind: z.enum(['class', 'grade']), DeptID: idField(), GroupID: tokenField(40).nullable(),
 });
 export type GroupMapEntry = z.infer<typeof groupMapEntrySchema>;
 const groupMapSchema = z.array(groupMapEntrySchema).max(500).default([])
@@ -92,7 +93,7 @@ export const rolloverCalls = {
   }),
   commit: defineCall({
     id: 'rollover.commit', method: 'POST', path: `${LIB}/Rollover/Commit`, auth: 'user', spec: false, perm: 'people.rollover.run',
-    input: z.object({ Fingerprint: z.string().min(1).max(200), GroupMap: groupMapSchema }), data: rolloverBatchSchema,
+    input: z.object({ Fingerprint: tokenField(200), GroupMap: groupMapSchema }), data: rolloverBatchSchema,
   }),
   history: defineCall({
     id: 'rollover.history', method: 'POST', path: `${LIB}/Rollover/History`, auth: 'user', spec: false, perm: ROLLOVER_MENU,
@@ -100,6 +101,6 @@ export const rolloverCalls = {
   }),
   undo: defineCall({
     id: 'rollover.undo', method: 'POST', path: `${LIB}/Rollover/Undo`, auth: 'user', spec: false, perm: 'people.rollover.undo',
-    input: z.object({ ID: z.number().int() }), data: rolloverBatchSchema,
+    input: z.object({ ID: idField() }), data: rolloverBatchSchema,
   }),
 } as const;

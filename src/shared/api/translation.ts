@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { pageOf } from './paging.ts';
+import { idField, intField, text } from '../domain/fields.ts';
+import { MAX_PAGE, pageOf } from './paging.ts';
 
 /** A server-side override of one UI string: Key is "<namespace>:<dotted.key>". */
 export const translationSchema = z.object({
@@ -13,16 +14,16 @@ export const translationSchema = z.object({
 export type Translation = z.infer<typeof translationSchema>;
 
 const translationInput = z.object({
-  Key: z.string().trim().min(3, { error: 'validation:required.translationKey' }).max(200)
+  Key: text({ max: 200, min: 3, required: 'validation:required.translationKey' })
     .regex(/^[a-z][\w-]*:[\w.-]+$/, { error: 'validation:translation.keyFormat' }),
-  ZhCN: z.string().max(2000),
-  EnUS: z.string().max(2000),
+  ZhCN: text({ max: 2000 }),
+  EnUS: text({ max: 2000 }),
 });
 
 export const translationCalls = {
   getTranslation: defineCall({
     id: 'translation.get', method: 'POST', path: `${LIB}/Config/GetTranslation`, auth: 'optional', spec: true,
-    input: z.object({ Page: z.number().int().min(1).default(1), Rows: z.number().int().min(1).max(5000).default(5000), SearchKey: z.string().max(200).optional() }),
+    input: z.object({ Page: intField(1, MAX_PAGE).default(1), Rows: intField(1, 5000).default(5000), SearchKey: text({ max: 200 }).optional() }),
     data: pageOf(translationSchema),
   }),
   addTranslation: defineCall({
@@ -31,11 +32,11 @@ export const translationCalls = {
   }),
   updateTranslation: defineCall({
     id: 'translation.update', method: 'POST', path: `${LIB}/Config/UpdateTranslation`, auth: 'user', spec: true,
-    perm: 'sys.translation.edit', input: translationInput.extend({ ID: z.number().int() }), data: translationSchema,
+    perm: 'sys.translation.edit', input: translationInput.extend({ ID: idField() }), data: translationSchema,
   }),
   deleteTranslation: defineCall({
     id: 'translation.delete', method: 'POST', path: `${LIB}/Config/DeleteTranslation`, auth: 'user', spec: true,
-    perm: 'sys.translation.edit', input: z.object({ ID: z.number().int() }), data: z.null(),
+    perm: 'sys.translation.edit', input: z.object({ ID: idField() }), data: z.null(),
   }),
   /** Public-portal variant (no sign-in; school from the SchoolID header). */
   searchTranslation: defineCall({

@@ -15,7 +15,7 @@ export function TypeLimitsField({ control }: { control: Control<FieldValues> }) 
   const { t, i18n } = useTranslation();
   const types = useResourceTypes();
   const [LoanDays, RenewDays, MaxRenewals] = useWatch({ control, name: ['LoanDays', 'RenewDays', 'MaxRenewals'] }) as Array<number | undefined>;
-  const text = (m: string | undefined) => messageText((k) => t(k), (k) => i18n.exists(k), m);
+  const text = (m: string | undefined) => messageText(t, (k) => i18n.exists(k), m);
   return (
     <Controller
       name="ByResourceType"

@@ -49,7 +49,7 @@ export function FieldRenderer({ spec, control, labels, disabled = false, autoFoc
       name={spec.name}
       control={control}
       render={({ field, fieldState }) => {
-        const error = messageText((k) => t(k), (k) => i18n.exists(k), fieldState.error?.message);
+        const error = messageText(t, (k) => i18n.exists(k), fieldState.error?.message, labels.field(spec.name));
         return (
           <Widget
             spec={spec}

@@ -1,5 +1,7 @@
 import { en, zhCN } from 'zod/locales';
 import type { z } from 'zod';
+import type { TFunction } from 'i18next';
+import { translateMessage } from '../../../shared/domain/issue-messages.ts';
 
 /**
  * Zod's own messages in the UI language, passed per parse (not z.config) so the kit never changes
@@ -11,10 +13,11 @@ export function zodErrorMap(lang: string): z.core.$ZodErrorMap {
   return lang === 'en-US' ? maps['en-US'] : maps['zh-CN'];
 }
 
-const KEY = /^[a-z][\w-]*:[\w.-]+$/;
-
-/** A schema message that is an i18n key ("validation:phone.invalid") is translated; others are shown as zod gave them. */
-export function messageText(t: (key: string) => string, exists: (key: string) => boolean, message: string | undefined): string | undefined {
+/**
+ * A schema message that is an i18n key ("validation:phone.invalid", "validation:text.tooLong?maximum=200")
+ * is translated with the field's label; others are shown as zod gave them.
+ */
+export function messageText(t: TFunction, exists: (key: string) => boolean, message: string | undefined, field = ''): string | undefined {
   if (!message) return message;
-  return KEY.test(message) && exists(message) ? t(message) : message;
+  return translateMessage(message, (key, params) => String(t(key, params as never)), exists, { field });
 }

@@ -56,7 +56,7 @@ export function useRowEditing(r: ResourceDef, createSpecs: readonly FieldSpec[],
     const parsed = parseWithLocale(schema, values, i18n.language);
     if (!parsed.success) {
       const detail = parsed.error.issues
-        .map((iss) => `${labels.field(String(iss.path[0] ?? ''))}: ${messageText(t, i18n.exists, iss.message) ?? ''}`)
+        .map((iss) => messageText(t, i18n.exists, iss.message, labels.field(String(iss.path[0] ?? ''))) ?? '')
         .join('; ');
       throw Object.assign(new KeyedError('kit:errors.invalidRow', detail), { rowId: row[r.idField] as RowId });
     }

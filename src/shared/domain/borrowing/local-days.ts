@@ -12,7 +12,8 @@ const INSTANT_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|
 function dayToMs(day: string): number {
   const m = DAY_RE.exec(day);
   if (!m) throw new RangeError(`Not a yyyy-mm-dd day: ${day}`);
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const ms = new Date(0).setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   if (msToDay(ms) !== day) throw new RangeError(`No such day: ${day}`);
   return ms;
 }

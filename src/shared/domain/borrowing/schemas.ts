@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateField, instantField, optionalText, text, tokenField } from '../fields.ts';
 import { IDENTITIES } from '../identities.ts';
 
 /**
@@ -7,11 +8,13 @@ import { IDENTITIES } from '../identities.ts';
  * schemas as they are. IDs are strings; a gateway that stores numbers converts at its edge.
  */
 
-const id = z.string().min(1);
-/** A school-local calendar day, yyyy-mm-dd (zod checks month lengths and leap days). */
-export const localDaySchema = z.iso.date();
+const id = tokenField(40);
+/** A school-local calendar day, yyyy-mm-dd, 1900–2199 (zod checks month lengths and leap days). */
+export const localDaySchema = dateField();
+/** A computed day in a reply (a due day may lie past the input range): format only. */
+export const computedDaySchema = z.iso.date();
 /** An instant with an explicit offset ("Z" or "+08:00"): never a local time, so parsing is deterministic. */
-export const instantSchema = z.iso.datetime({ offset: true });
+export const instantSchema = instantField();
 
 const count = z.number().int().min(0).max(10_000);
 const days = z.number().int().min(0).max(3_650);
@@ -34,8 +37,8 @@ export type ResourceTypeRule = z.infer<typeof resourceTypeRuleSchema>;
 export const permissionGroupSchema = z
   .object({
     ID: id,
-    Name: z.string().trim().min(1).max(100),
-    EnName: z.string().trim().max(100).default(''),
+    Name: text({ max: 100, required: 'validation:required.groupName' }),
+    EnName: optionalText(100),
     /** Overall cap across all resource types; 0 means the group may not borrow at all. */
     MaxLoans: count,
     /** Loan days, renew days and renewals for resource types not listed in ByResourceType. */
@@ -43,7 +46,7 @@ export const permissionGroupSchema = z
     RenewDays: days,
     MaxRenewals: count,
     OverdueRenewal: overduePolicySchema,
-    ByResourceType: z.array(resourceTypeRuleSchema).default([]),
+    ByResourceType: z.array(resourceTypeRuleSchema).max(200).default([]),
     /** The school default: applies to readers no assignment matches. At most one per school. */
     IsDefault: z.boolean().default(false),
   })
@@ -68,7 +71,7 @@ export const groupAssignmentSchema = z
     GroupID: id,
     Kind: z.enum(ASSIGNMENT_KINDS),
     /** Reader, class, grade or department ids, or identity names for Kind "identity". */
-    TargetIDs: z.array(id).min(1),
+    TargetIDs: z.array(id).min(1).max(5000),
   })
   .refine((a) => a.Kind !== 'identity' || a.TargetIDs.every((t) => (IDENTITIES as readonly string[]).includes(t)), {
     message: 'validation:borrowing.unknownIdentity',
