@@ -125,7 +125,7 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
     app.tokens = { verify: async (token) => (await fake.verify(token)) ?? real.verify(token) };
   }
 
-  installErrorHandlers(app);
+  installErrorHandlers(app, allCalls);
   registerCalls(app, allCalls, allHandlers);
   await registerWeb(app);
   return app;

@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CallDef } from '../../shared/api/contract.ts';
 import { fail, ServiceCode } from '../../shared/api/envelope.ts';
 import { AppError } from './app-error.ts';
 import { databaseAppError } from '../db/db-errors.ts';
 import { pickLanguage } from './i18n.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Fastify's own 4xx errors (bad JSON, wrong media type, body too large) keep their status. */
 const FRAMEWORK_KEYS: Record<number, string> = {
@@ -14,7 +17,7 @@ const FRAMEWORK_KEYS: Record<number, string> = {
 };
 
 /** Every failure leaves as the envelope, in the request's language; unknown errors become a logged 500. */
-export function installErrorHandlers(app: FastifyInstance): void {
+export function installErrorHandlers(app: FastifyInstance, calls: readonly CallDef[]): void {
   app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLanguage(request.headers['accept-language']);
     const t = (key: string, params?: Record<string, unknown>) => app.i18n.t(lang, key, params);
@@ -26,22 +29,34 @@ export function installErrorHandlers(app: FastifyInstance): void {
       // past the route's response schema, which describes success only.
       return reply
         .status(known.status)
-        .serializer(JSON.stringify)
-        .send(fail(known.code, t(known.key, known.params), known.data));
+        .type(JSON_TYPE)
+        .send(JSON.stringify(fail(known.code, t(known.key, known.params), known.data)));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const key = FRAMEWORK_KEYS[status] ?? 'errors:badRequest';
-      return reply.status(status).send(fail(status, t(key)));
+      return reply.status(status).type(JSON_TYPE).send(JSON.stringify(fail(status, t(key))));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(fail(500, t('errors:server')));
+    return reply.status(500).type(JSON_TYPE).send(JSON.stringify(fail(500, t('errors:server'))));
   });
 
+  // A contract path asked with another method is 405 with the methods it has (RFC 9110 15.5.6).
+  const methodsByPath = new Map<string, string[]>();
+  for (const call of calls) {
+    const key = call.path.toLowerCase();
+    methodsByPath.set(key, [...(methodsByPath.get(key) ?? []), call.method]);
+  }
   app.setNotFoundHandler((request, reply) => {
     const lang = pickLanguage(request.headers['accept-language']);
+    const path = request.url.split('?')[0]!.toLowerCase();
+    const allowed = methodsByPath.get(path);
+    if (allowed) {
+      return reply.status(405).header('allow', allowed.join(', ')).type(JSON_TYPE)
+        .send(JSON.stringify(fail(405, app.i18n.t(lang, 'errors:methodNotAllowed', { methods: allowed.join(', ') }))));
+    }
     if (request.url.startsWith('/micro/')) {
-      return reply.status(404).send(fail(ServiceCode.notFound, app.i18n.t(lang, 'errors:notFound')));
+      return reply.status(404).type(JSON_TYPE).send(JSON.stringify(fail(ServiceCode.notFound, app.i18n.t(lang, 'errors:notFound'))));
     }
     return reply.status(404).type('text/plain; charset=utf-8').send(app.i18n.t(lang, 'errors:notFound'));
   });

@@ -231,7 +231,9 @@ describe('terms and subjects', () => {
     expect(await issue(c.addTerm, { ...good, Name: undefined }, 'Name')).toEqual(['请输入学期名称', 'Please enter the term name']);
     expect(await issue(c.addTerm, { ...good, EndDate: '2030-08-01' }, 'EndDate')).toEqual(['结束日期必须晚于开始日期', 'The end date must be after the start date']);
     expect((await issue(c.addTerm, { ...good, SchoolYear: '2030-2032' }, 'SchoolYear'))[1]).toMatch(/^A school year looks like 2026-2027/);
-    expect(await issue(c.addTerm, { ...good, StartDate: '2030-13-01' }, 'StartDate')).toEqual(['请选择学期开始日期', 'Please choose the term start date']);
+    expect(await issue(c.addTerm, { ...good, StartDate: '2030-13-01' }, 'StartDate')).toEqual(['开始日期应为日期，如 2026-09-01', 'Start date: must be a date such as 2026-09-01']);
+    expect(await issue(c.addTerm, { ...good, StartDate: undefined }, 'StartDate')).toEqual(['请选择学期开始日期', 'Please choose the term start date']);
+    expect(await issue(c.addTerm, { ...good, StartDate: '0020-02-29' }, 'StartDate')).toEqual(['开始日期须在 1900-01-01 至 2199-12-31 之间', 'Start date: must be between 1900-01-01 and 2199-12-31']);
     const t2 = await t.app.db.selectFrom('terms').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();
     expect(await refused(c.updateTerm, { ...good, ID: t2.id }, 404)).toBeTruthy();
     expect(await refused(c.setCurrentTerm, { ID: t2.id }, 404)).toBeTruthy();

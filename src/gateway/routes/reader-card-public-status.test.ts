@@ -70,8 +70,9 @@ describe('public card status', () => {
     ];
     const replies = await Promise.all(tries.map((input) => lookup(input)));
     for (const res of replies) {
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ code: 1, success: false, message: '没有找到匹配的读者证，请核对填写的信息', data: null });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ code: 404, success: false, message: '没有找到匹配的读者证，请核对填写的信息', data: null });
     }
     const en = await lookup(tries[0]!, { lang: 'en-US' });
     expect(en.json().message).toBe('No matching reader card was found; please check what you entered');
@@ -87,7 +88,7 @@ describe('public card status', () => {
   it('locks a card after repeated failed matches, even for the right name, from any address', async () => {
     const r = await freshReader();
     for (let i = 0; i < PUBLIC_LIMITS.failedPerCard; i++) {
-      expect((await lookup({ SchoolCode: 'BJSY01', CardNo: r.ReaderID, Name: `错${i}` })).json().code).toBe(1);
+      expect((await lookup({ SchoolCode: 'BJSY01', CardNo: r.ReaderID, Name: `错${i}` })).json().code).toBe(404);
     }
     const locked = await lookup({ SchoolCode: 'BJSY01', CardNo: r.ReaderID, Name: r.Name });
     expect(locked.statusCode).toBe(429);

@@ -21,8 +21,12 @@ async function checkSave(ctx: CallContext, schoolId: number, input: Parameters<t
   const lookups = await loadReaderLookups(ctx.app.db, schoolId, { cards: [input.ReaderID], accounts: [input.Account] });
   const broken = readerRuleViolations(input, selfId, lookups);
   if (input.Photo && !photoExists(ctx.app.config.dataDir, schoolId, input.Photo)) broken.push('validation:upload.photoMissing');
+  // A department or photo the request names that does not exist is 404; a clash with other data is 409.
+  const missing = broken.find((k) => MISSING_KEYS.has(k));
+  if (missing) throw AppError.notFound(missing);
   if (broken.length) throw AppError.conflict(broken[0]!);
 }
+const MISSING_KEYS = new Set(['validation:reader.deptNotFound', 'validation:upload.photoMissing']);
 
 /** A race past checkSave ends at the unique indexes: the same clear message. */
 async function guardUnique<T>(fn: () => Promise<T>): Promise<T> {

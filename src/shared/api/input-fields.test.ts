@@ -72,3 +72,23 @@ describe('every call input is built from the shared field types', () => {
     expect(out).toEqual([]);
   });
 });
+
+describe('every input field has a label in both languages', () => {
+  const names = new Set<string>();
+  const walk = (schema: z.ZodType, seen = new Set<unknown>()): void => {
+    if (seen.has(schema)) return;
+    seen.add(schema);
+    const def = defOf(schema);
+    if (def.type === 'object') for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) { names.add(k); walk(v, seen); }
+    for (const k of ['innerType', 'in', 'element', 'left', 'right', 'valueType'] as const) if (def[k]) walk(def[k] as z.ZodType, seen);
+    if (Array.isArray(def.options)) (def.options as z.ZodType[]).forEach((o) => walk(o, seen));
+    if (def.type === 'lazy') walk((def.getter as () => z.ZodType)(), seen);
+  };
+  for (const c of allCalls) walk(c.input);
+  it.each(['zh-CN', 'en-US'])('%s', async (lang) => {
+    const { readFile } = await import('node:fs/promises');
+    const file = new URL(`../../../locales/${lang}/validation.json`, import.meta.url);
+    const labels = (JSON.parse(await readFile(file, 'utf8')) as { fields: Record<string, string> }).fields;
+    expect([...names].filter((n) => !labels[n])).toEqual([]);
+  });
+});
