@@ -67,7 +67,7 @@ describe('contract registration', () => {
     app.setValidatorCompiler(() => (d) => ({ value: d }));
     app.setSerializerCompiler(() => (d) => JSON.stringify(d));
     const { installErrorHandlers } = await import('./error-handler.ts');
-    installErrorHandlers(app);
+    installErrorHandlers(app, []);
     registerCalls(app, [defineCall({ id: 'x.y', method: 'POST', path: '/micro/x/y', auth: 'none', spec: false, input: z.object({}), data: z.null() })], {});
     const res = await app.inject({ method: 'POST', url: '/micro/x/y', payload: {}, headers: { 'accept-language': 'en-US' } });
     expect(res.statusCode).toBe(501);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { allCalls } from './all-calls.ts';
-import { normalizeText } from '../domain/fields.ts';
+import { allCalls } from '../../shared/api/all-calls.ts';
+import { normalizeText } from '../../shared/domain/fields.ts';
 
 /**
  * The guard behind "one text, date and number type for every call": walks every call's input
