@@ -261,6 +261,25 @@ describe('sign-in with an e-mailed code', () => {
   });
 });
 
+describe('the sign-in page', () => {
+  it('offers the code before the slider, with labels and live regions, in both languages', async () => {
+    const s = await sso.authorize();
+    for (const [lang, useCode, other] of [['zh-CN', '拼图有困难？改用邮箱验证码', 'en-US'], ['en-US', "Can&#39;t use the puzzle? Get a code by e-mail", 'zh-CN']] as const) {
+      const page = (await t.app.inject({ method: 'GET', url: `/sso/interaction/${s.uid}?lang=${lang}` })).body;
+      expect(page).toContain(`<html lang="${lang}">`);
+      expect(page).toContain(useCode);
+      // In tab order the alternative comes before the slider's handle.
+      expect(page.indexOf('id="use-code"')).toBeGreaterThan(0);
+      expect(page.indexOf('id="use-code"')).toBeLessThan(page.indexOf('id="handle"'));
+      for (const field of ['account', 'password', 'email-code']) expect(page).toMatch(new RegExp(`<label for="${field}">[^<]+</label>`));
+      expect(page).toMatch(/id="stage" role="img" aria-label="[^"]+"/);
+      expect(page).toContain('id="message" role="alert"');
+      expect(page).toContain('id="status" role="status"');
+      expect(page).toContain(`lang="${other}" hreflang="${other}"`);
+    }
+  });
+});
+
 describe('without SMTP', () => {
   it('writes the mail to the outbox in the data folder, and the code signs in', async () => {
     const local = await buildSsoTestApp();

@@ -199,6 +199,8 @@
     captchaPanel.hidden = code;
     useCode.hidden = code;
     say(texts[code ? 'page.codeMode' : 'page.sliderMode'], true);
+    // A challenge lives 60 s: coming back to the slider gets a fresh one.
+    if (!code) loadCaptcha();
     (code ? (sendCode.disabled ? emailCode : sendCode) : handle).focus();
   }
 
