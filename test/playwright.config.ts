@@ -6,7 +6,9 @@ import { join } from 'node:path';
 // End to end in Debian's Chromium against `npm run serve` (the real gateway, a fresh demo school).
 // The build is made by `npm run test:e2e` before this runs, hence --no-build.
 const port = Number(process.env.E2E_PORT ?? 5199);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'library-e2e-'));
+// Kept in the environment so the test workers (which load this file again) see the same folder
+// (the sign-in code test reads the gateway's outbox there).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'library-e2e-')));
 export const baseURL = `http://127.0.0.1:${port}`;
 // A separate build folder (E2E_WEB_ROOT) lets several checkouts' suites run side by side.
 const web = process.env.E2E_WEB_ROOT ? ` --web ${process.env.E2E_WEB_ROOT}` : '';

@@ -42,8 +42,16 @@ export interface GatewayConfig {
   loginRateLimit: RateLimitConfig;
   /** Seed the demo schools when the database is empty. */
   seedDemo: boolean;
+  /**
+   * Outgoing e-mail (sign-in codes). smtpUrl null: messages are written to <dataDir>/outbox as
+   * .eml files instead (demo, development), with one warning at start.
+   */
+  mail: { smtpUrl: string | null; from: string };
   logLevel: string;
 }
+
+/** Sender when LIB_MAIL_FROM is not set; an SMTP relay usually wants a real address of its domain. */
+export const DEFAULT_MAIL_FROM = '"学校图书馆 School Library" <no-reply@localhost>';
 
 type Env = Record<string, string | undefined>;
 
@@ -97,6 +105,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
     // failure counters, and a whole class signs in from one school NAT address.
     loginRateLimit: { max: int(env.LIB_LOGIN_RATE_LIMIT_MAX, 300), windowMs: 60_000, exemptLoopback: false },
     seedDemo: env.LIB_SEED !== '0',
+    mail: { smtpUrl: env.LIB_SMTP_URL || null, from: env.LIB_MAIL_FROM || DEFAULT_MAIL_FROM },
     logLevel: env.LIB_LOG_LEVEL ?? 'warn',
   };
 }

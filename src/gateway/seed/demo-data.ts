@@ -265,7 +265,10 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
       account: demo?.account ?? `${plan.code.toLowerCase()}_${readerId.toLowerCase()}`,
       name, password_hash: null, identity, reader_id: readerId, dept_id: dept,
       status: demo ? 'active' : statusRoll < 0.97 ? 'active' : statusRoll < 0.98 ? 'disabled' : statusRoll < 0.99 ? 'lost' : 'expired',
-      phone, email: identity === 'teacher' ? `${py.full}${id}@${plan.code.toLowerCase()}.edu.cn` : '',
+      phone,
+      // Demo accounts get an address on the reserved .example domain (RFC 2606), so e-mailed
+      // sign-in codes work in the demo (to the outbox) and could never reach a real mailbox.
+      email: demo ? `${demo.account}@${plan.code.toLowerCase()}.example` : identity === 'teacher' ? `${py.full}${id}@${plan.code.toLowerCase()}.edu.cn` : '',
       sex: female ? 'female' : 'male',
       birthday: `${birthYear}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
       language: 'zh-CN',

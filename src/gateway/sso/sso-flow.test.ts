@@ -291,13 +291,14 @@ describe('login page and captcha', () => {
     const s = await authorize();
     const attempt = (account: string, ip: string, lang = 'zh-CN') =>
       login({ Account: account, Password: 'x', CaptchaID: 'none', CaptchaX: 1, InteractionID: s.uid }, { ip, lang });
-    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerIp; i++) expect((await attempt(`user${i}`, '10.3.0.1')).statusCode).toBe(200);
+    // Each failure is a refusal (409); the one after the limit is 429.
+    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerIp; i++) expect((await attempt(`user${i}`, '10.3.0.1')).statusCode).toBe(409);
     const limited = await attempt('another', '10.3.0.1');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe('登录尝试次数过多，请稍后再试');
 
     // Per account, across many addresses.
-    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerAccount; i++) expect((await attempt('alice', `10.4.0.${i}`)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_LIMITS.failuresPerAccount; i++) expect((await attempt('alice', `10.4.0.${i}`)).statusCode).toBe(409);
     const byAccount = await attempt('ALICE', '10.4.1.1', 'en-US');
     expect(byAccount.statusCode).toBe(429);
     expect(byAccount.json().message).toBe('Too many sign-in attempts, please try again later');

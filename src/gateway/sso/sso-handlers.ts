@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha, PIECE_SIZE, pngDataUrl } from './captcha-image.ts';
 import { ADMIN_CLIENT_ID, PORTAL_CLIENT_ID, USER_SCOPE, SERVICE_SCOPE, type SsoService } from './sso-service.ts';
 import { epochNow } from './sso-tables.ts';
+import { LOGIN_CODE_TTL_SECONDS } from './login-code-store.ts';
 
 const tooMany = (key: string) => new AppError(ServiceCode.tooMany, key, { status: 429 });
 const FIRST_PARTY = new Set([ADMIN_CLIENT_ID, PORTAL_CLIENT_ID]);
@@ -77,6 +78,13 @@ async function exchangeCode(
   return toToken(res.body);
 }
 
+/** The sign-in code e-mail: zh-CN first, then en-US, each whole (subject and body). */
+function loginCodeMail(ctx: CallContext, params: { code: string; account: string; school: string; schoolEn: string; minutes: number }) {
+  const zh = (k: string) => ctx.app.i18n.t('zh-CN', `sso:mail.${k}`, params);
+  const en = (k: string) => ctx.app.i18n.t('en-US', `sso:mail.${k}`, { ...params, school: params.schoolEn || params.school });
+  return { subject: `${zh('subject')} / ${en('subject')}`, text: `${zh('body')}\n\n----------\n\n${en('body')}\n` };
+}
+
 /** Ties a handler to its contract call so input and result are typed by it. */
 const on = <C extends CallDef>(_call: C, fn: CallHandler<C>): CallHandler<C> => fn;
 
@@ -126,8 +134,13 @@ const handlers = {
       return AppError.refused(key);
     };
 
-    // The captcha first, consumed whatever happens next.
-    if (sso.captchas.verify(input.CaptchaID, input.CaptchaX, input.InteractionID) !== 'ok') {
+    // Slider path: the captcha first, consumed whatever happens next. Code path: the code is taken
+    // out now (one-time even under concurrent attempts) and given back with a try counted when the
+    // password fails; its outcome is decided after the password so both cost the same time.
+    let code: ReturnType<typeof sso.codes.take> | null = null;
+    if (input.EmailCode !== undefined) {
+      code = sso.codes.take(input.InteractionID, accountKey, input.EmailCode);
+    } else if (sso.captchas.verify(input.CaptchaID ?? '', input.CaptchaX ?? -1, input.InteractionID) !== 'ok') {
       throw failed('sso:captcha.failed');
     }
     const interaction = await (await sso.provider()).Interaction.find(input.InteractionID);
@@ -141,13 +154,52 @@ const handlers = {
     const valid = user?.password_hash
       ? await verifyPassword(input.Password, user.password_hash)
       : (await verifyPassword(input.Password, await dummy(sso)), false);
-    // One message for unknown account, wrong password and inactive user: no enumeration.
-    if (!user || !valid || user.status !== 'active') throw failed('sso:login.wrongCredentials');
+    const codeOk = code == null || (code.status === 'ok' && code.userId === user?.id);
+    // One message for unknown account, wrong password, wrong code and inactive user: no enumeration.
+    if (!user || !valid || !codeOk || user.status !== 'active') {
+      if (code?.status === 'ok') code.giveBack();
+      throw failed('sso:login.wrongCredentials');
+    }
 
     // Login and the implied consent of a first-party app in one go (see sso-service.ts).
     interaction.result = { login: { accountId: String(user.id) }, consent: {} };
     await interaction.save(Math.max(1, interaction.exp - epochNow()));
     return { Redirect: interaction.returnTo };
+  }),
+
+  'auth.sendLoginCode': on(authCalls.sendLoginCode, async (input, ctx) => {
+    const sso = ctx.app.sso;
+    const account = input.Account.trim();
+    const accountKey = account.toLowerCase();
+    const ipKey = ctx.request.ip;
+    const interaction = await (await sso.provider()).Interaction.find(input.InteractionID);
+    if (!interaction) throw AppError.refused('sso:login.sessionExpired');
+    // Counted by the name typed, whether or not such an account exists: a refusal tells nothing.
+    const { codeAccountMinute, codeAccountHour, codeIp } = sso.limits;
+    if (codeAccountMinute.exhausted(accountKey)) throw tooMany('sso:code.wait');
+    if (codeAccountHour.exhausted(accountKey) || codeIp.exhausted(ipKey)) throw tooMany('sso:code.tooMany');
+    codeAccountMinute.hit(accountKey);
+    codeAccountHour.hit(accountKey);
+    codeIp.hit(ipKey);
+
+    const user = await sso.db
+      .selectFrom('users')
+      .innerJoin('schools', 'schools.id', 'users.school_id')
+      .select(['users.id', 'users.email', 'users.status', 'users.password_hash', 'schools.name', 'schools.en_name'])
+      .where('users.account', '=', account)
+      .executeTakeFirst();
+    const email = user?.email.trim() ?? '';
+    if (user && user.status === 'active' && user.password_hash && /^[^\s@]+@[^\s@]+$/.test(email)) {
+      const { code } = sso.codes.issue(input.InteractionID, accountKey, user.id);
+      const mail = loginCodeMail(ctx, { code, account, school: user.name, schoolEn: user.en_name, minutes: LOGIN_CODE_TTL_SECONDS / 60 });
+      // Delivered after the reply: an SMTP round trip must not tell accounts with an address apart.
+      void sso.mailer.send({ to: email, ...mail }).catch((err: unknown) => ctx.app.log.warn({ err, userId: user.id }, 'sign-in code e-mail failed'));
+    }
+    return {
+      Notice: ctx.t('sso:code.sent'),
+      ResendIn: codeAccountMinute.windowMs / 1000,
+      ExpiresIn: LOGIN_CODE_TTL_SECONDS,
+    };
   }),
 
   'auth.getTokenByCode': on(authCalls.getTokenByCode, async (input, ctx) => {
@@ -225,7 +277,7 @@ const handlers = {
     if (!principal || principal === 'signed-out' || principal.schoolId !== Number(school.id)) {
       // A reader of another school: the fresh grant is useless, revoke it at once.
       if (principal && principal !== 'signed-out' && principal.grantId) await sso.revokeGrant(principal.grantId);
-      throw AppError.refused('errors:wrongSchool');
+      throw AppError.forbidden('errors:wrongSchool');
     }
     return { ...token, SchoolID: Number(school.id) };
   }),

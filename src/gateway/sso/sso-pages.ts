@@ -26,6 +26,8 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const otherLang = (lang: Language): Language => (lang === 'zh-CN' ? 'en-US' : 'zh-CN');
+
 interface Shell {
   lang: Language;
   text: SsoText;
@@ -39,8 +41,10 @@ interface Shell {
 }
 
 function shell({ lang, text, title, base, body, script, switchHref }: Shell): string {
+  // The link's text is in the other language: marked so a screen reader pronounces it in that one.
+  const other = otherLang(lang);
   const sw = switchHref
-    ? `<a class="lang" href="${escapeHtml(switchHref)}">${escapeHtml(text(lang, 'page.switchLanguage'))}</a>`
+    ? `<a class="lang" href="${escapeHtml(switchHref)}" lang="${other}" hreflang="${other}">${escapeHtml(text(lang, 'page.switchLanguage'))}</a>`
     : '';
   return `<!doctype html>
 <html lang="${lang}">
@@ -61,11 +65,17 @@ ${script ? `<script src="${base}/sso/assets/${script}"></script>` : ''}
 </html>`;
 }
 
-const otherLang = (lang: Language): Language => (lang === 'zh-CN' ? 'en-US' : 'zh-CN');
-
 /** Strings the login script shows, handed over as a data attribute (no inline script). */
-const CLIENT_KEYS = ['page.loading', 'page.signingIn', 'page.success', 'page.fillFields', 'page.networkError', 'page.slideHint'];
+const CLIENT_KEYS = [
+  'page.loading', 'page.signingIn', 'page.success', 'page.fillFields', 'page.networkError', 'page.slideHint',
+  'page.fillAccount', 'page.fillCode', 'page.sending', 'page.sendCode', 'page.resendIn', 'page.codeMode', 'page.sliderMode',
+];
 
+/**
+ * The sign-in page. Two ways through the human check, in tab order: first the button that
+ * switches to an e-mailed one-time code (for whoever cannot see or drag the puzzle, WCAG 2.2
+ * SC 3.3.8), then the slider. Errors go to an alert region, progress to a status region.
+ */
 export function loginPage(opts: { lang: Language; text: SsoText; base: string; uid: string; path: string }): string {
   const { lang, text, base, uid } = opts;
   const t = (k: string) => escapeHtml(text(lang, k));
@@ -75,12 +85,25 @@ export function loginPage(opts: { lang: Language; text: SsoText; base: string; u
 <input id="account" name="account" autocomplete="username" maxlength="64" placeholder="${t('page.accountPlaceholder')}" required autofocus>
 <label for="password">${t('page.password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" maxlength="128" placeholder="${t('page.passwordPlaceholder')}" required>
-<div class="captcha">
-<div class="stage" id="stage"><img id="captcha-bg" alt=""><img id="captcha-piece" alt=""></div>
-<div class="track" id="track"><div class="fill" id="fill"></div><span class="hint" id="hint">${t('page.slideHint')}</span><button type="button" class="handle" id="handle" aria-label="${t('page.slideLabel')}">&#10140;</button></div>
+<fieldset class="verify">
+<legend>${t('page.verifyLegend')}</legend>
+<button type="button" class="link alt" id="use-code" aria-controls="code-panel">${t('page.useCode')}</button>
+<div class="captcha" id="captcha-panel">
+<div class="stage" id="stage" role="img" aria-label="${t('page.puzzleLabel')}"><img id="captcha-bg" alt=""><img id="captcha-piece" alt=""></div>
+<div class="track" id="track"><div class="fill" id="fill"></div><span class="hint" id="hint" aria-hidden="true">${t('page.slideHint')}</span><button type="button" class="handle" id="handle" aria-label="${t('page.slideLabel')}">&#10140;</button></div>
 <button type="button" class="link" id="refresh">${t('page.refresh')}</button>
 </div>
-<p class="message" id="message" role="alert" aria-live="assertive"></p>
+<div class="code" id="code-panel" hidden>
+<p class="help" id="code-help">${t('page.codeHelp')}</p>
+<button type="button" class="button secondary" id="send-code" aria-describedby="code-help">${t('page.sendCode')}</button>
+<label for="email-code">${t('page.emailCode')}</label>
+<input id="email-code" name="emailCode" inputmode="numeric" autocomplete="one-time-code" maxlength="6" placeholder="${t('page.emailCodePlaceholder')}" aria-describedby="code-help">
+<button type="submit" class="button submit" id="code-submit">${t('page.signIn')}</button>
+<button type="button" class="link" id="use-slider" aria-controls="captcha-panel">${t('page.useSlider')}</button>
+</div>
+</fieldset>
+<p class="message" id="message" role="alert"></p>
+<p class="message info" id="status" role="status"></p>
 <noscript><p class="message">${t('page.noScript')}</p></noscript>
 </form>`;
   return shell({

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TokenVerifier } from '../auth/principal.ts';
+import { DEFAULT_MAIL_FROM } from '../config.ts';
+import { createMailer } from '../mail/mailer.ts';
 import { purgeExpired } from './sso-adapter.ts';
 import { createSsoText, LANG_COOKIE, pickLanguage } from './sso-i18n.ts';
 import { loginPage, messagePage, PAGE_HEADERS } from './sso-pages.ts';
@@ -31,6 +33,8 @@ interface HostConfig {
   refreshTokenTtl?: number;
   serviceClientSecret?: string;
   serviceSchoolId?: number | null;
+  /** Outgoing e-mail for sign-in codes; no smtpUrl: <dataDir>/outbox. */
+  mail?: { smtpUrl: string | null; from: string };
 }
 
 export interface SsoPluginOptions {
@@ -71,7 +75,11 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
     testHooks,
   });
   const text = createSsoText(config.localesDir);
-  const sso = createSsoService({ app, db, secrets, settings, text });
+  const outboxDir = join(config.dataDir, 'outbox');
+  const mailer = createMailer({ smtpUrl: config.mail?.smtpUrl ?? null, from: config.mail?.from ?? DEFAULT_MAIL_FROM, outboxDir });
+  if (!config.mail?.smtpUrl) app.log.warn(`LIB_SMTP_URL is not set: sign-in code e-mails are written to ${outboxDir} instead of being sent`);
+  app.addHook('onClose', async () => mailer.close());
+  const sso = createSsoService({ app, db, secrets, settings, text, mailer });
   app.decorate('sso', sso);
   app.decorate('tokens', sso.verifier as TokenVerifier);
 

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { default as Provider, KoaContextLike } from 'oidc-provider';
 import type { Language } from '../../shared/domain/ui-constants.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { CaptchaStore } from './captcha-store.ts';
+import { LoginCodeStore } from './login-code-store.ts';
 import { RateCounter } from './rate-counter.ts';
 import { SsoAdapter } from './sso-adapter.ts';
 import { pickLanguage, type SsoText } from './sso-i18n.ts';
@@ -28,6 +30,13 @@ export const SIGN_IN_LIMITS = {
   failuresPerIp: 30,
   captchasPerIp: 120,
   tokenCallsPerIp: 300,
+  /**
+   * E-mailed sign-in codes, counted per account name typed (whether or not it exists, so a refusal
+   * says nothing about the account) and per address: enough for a user, useless for mail-bombing.
+   */
+  codesPerAccountMinute: 1,
+  codesPerAccountHour: 5,
+  codesPerIpHour: 20,
 } as const;
 
 export interface SsoSettings {
@@ -64,7 +73,19 @@ export interface SsoService {
   base: string;
   redirects: { admin: string; portal: string; postLogout: string; portalPostLogout: string };
   captchas: CaptchaStore;
-  limits: { loginIp: RateCounter; loginAccount: RateCounter; captchaIp: RateCounter; tokenIp: RateCounter };
+  /** One-time codes e-mailed by Home/SendLoginCode. */
+  codes: LoginCodeStore;
+  /** Outgoing e-mail (SMTP, or the outbox folder). */
+  mailer: Mailer;
+  limits: {
+    loginIp: RateCounter;
+    loginAccount: RateCounter;
+    captchaIp: RateCounter;
+    tokenIp: RateCounter;
+    codeAccountMinute: RateCounter;
+    codeAccountHour: RateCounter;
+    codeIp: RateCounter;
+  };
   verifier: SsoTokenVerifier;
   /** POSTs a form to the provider's token endpoint in-process (app.inject, no socket). */
   tokenRequest(form: Record<string, string>, opts: { ip: string; schoolId?: number | null }): Promise<TokenReply>;
@@ -87,6 +108,7 @@ interface Deps {
   secrets: SsoSecrets;
   settings: SsoSettings;
   text: SsoText;
+  mailer: Mailer;
 }
 
 /** The part of the provider's context loadExistingGrant reads. */
@@ -109,7 +131,7 @@ function langOf(ctx: KoaContextLike): Language {
   return pickLanguage(ctx.query.lang ?? uiLocales, ctx.get('cookie') || undefined, ctx.get('accept-language') || undefined);
 }
 
-export function createSsoService({ app, db, secrets, settings, text }: Deps): SsoService {
+export function createSsoService({ app, db, secrets, settings, text, mailer }: Deps): SsoService {
   const publicUrl = settings.publicUrl.replace(/\/+$/, '');
   const base = new URL(publicUrl).pathname.replace(/\/+$/, '');
   const issuer = `${publicUrl}/sso`;
@@ -347,6 +369,9 @@ export function createSsoService({ app, db, secrets, settings, text }: Deps): Ss
     loginAccount: new RateCounter(SIGN_IN_LIMITS.failuresPerAccount, 60_000),
     captchaIp: new RateCounter(SIGN_IN_LIMITS.captchasPerIp, 60_000),
     tokenIp: new RateCounter(SIGN_IN_LIMITS.tokenCallsPerIp, 60_000),
+    codeAccountMinute: new RateCounter(SIGN_IN_LIMITS.codesPerAccountMinute, 60_000),
+    codeAccountHour: new RateCounter(SIGN_IN_LIMITS.codesPerAccountHour, 3_600_000),
+    codeIp: new RateCounter(SIGN_IN_LIMITS.codesPerIpHour, 3_600_000),
   };
 
   return {
@@ -358,6 +383,8 @@ export function createSsoService({ app, db, secrets, settings, text }: Deps): Ss
     base,
     redirects,
     captchas: new CaptchaStore(),
+    codes: new LoginCodeStore(),
+    mailer,
     limits,
     verifier,
     endGrant,

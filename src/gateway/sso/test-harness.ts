@@ -35,6 +35,8 @@ export async function buildSsoTestApp(
     dataDir?: string;
     /** Another database (PostgreSQL tests); default: SQLite in the data folder. */
     db?: GatewayConfig['db'];
+    /** Outgoing e-mail; default: the outbox in the data folder. */
+    mail?: GatewayConfig['mail'];
   } = {},
 ): Promise<SsoTestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'sso-test-'));
@@ -43,6 +45,7 @@ export async function buildSsoTestApp(
     dataDir,
     publicUrl: PUBLIC_URL,
     ...(opts.db ? { db: opts.db } : {}),
+    ...(opts.mail ? { mail: opts.mail } : {}),
   };
   // Core's gateway (migrations incl. 0002-sso, call registration, envelope, global rate limit).
   const app = await buildApp(config, { sso: { passwordHashParams: FAST_SCRYPT, settings: opts.settings } });

@@ -5,6 +5,9 @@ import { codeText, passwordField, text, tokenField } from '../domain/fields.ts';
 
 const schoolCode = codeText({ max: 32, required: 'validation:required.schoolCode' });
 
+/** Six digits, as e-mailed by Home/SendLoginCode. */
+export const emailCodeSchema = z.string().trim().max(6).regex(/^\d{6}$/, { error: 'validation:emailCode.format' });
+
 export const tokenSchema = z.object({
   token_type: z.string(),
   access_token: z.string(),
@@ -85,17 +88,43 @@ export const authCalls = {
   }),
   login: defineCall({
     id: 'auth.login', method: 'POST', path: `${LIB}/Home/Login`, auth: 'none', spec: true, rateLimit: 'login',
-    input: z.object({
-      Account: text({ max: 64, required: 'validation:required.account' }),
-      Password: passwordField('validation:required.password'),
-      CaptchaID: tokenField(128, { required: 'validation:required.captcha' }),
-      /** Horizontal offset the user slid the piece to, in image pixels. */
-      CaptchaX: z.number().min(0).max(2000),
-      /** The SSO interaction being completed. */
-      InteractionID: tokenField(128),
-    }),
+    // Either the slider (CaptchaID + CaptchaX) or the e-mailed code (EmailCode), exactly one.
+    input: z
+      .object({
+        Account: text({ max: 64, required: 'validation:required.account' }),
+        Password: passwordField('validation:required.password'),
+        CaptchaID: tokenField(128, { required: 'validation:required.captcha' }).optional(),
+        /** Horizontal offset the user slid the piece to, in image pixels. */
+        CaptchaX: z.number().min(0).max(2000).optional(),
+        /** The one-time code from Home/SendLoginCode, the accessible alternative to the slider. */
+        EmailCode: emailCodeSchema.optional(),
+        /** The SSO interaction being completed. */
+        InteractionID: tokenField(128),
+      })
+      .refine((v) => (v.EmailCode !== undefined) !== (v.CaptchaID !== undefined || v.CaptchaX !== undefined), {
+        error: 'validation:required.captchaOrCode',
+        path: ['EmailCode'],
+      })
+      .refine((v) => v.EmailCode !== undefined || (v.CaptchaID === undefined) === (v.CaptchaX === undefined), {
+        error: 'validation:required.captcha',
+        path: ['CaptchaX'],
+      }),
     /** Redirect: where the login page sends the browser next (back into the SSO flow). */
     data: z.object({ Redirect: z.string() }),
+  }),
+  /**
+   * Our own design: e-mails a one-time sign-in code to the account's registered address, the
+   * alternative to the slider for whoever cannot solve a visual puzzle (WCAG 2.2 SC 3.3.8). The
+   * reply is the same whether or not the account exists or has an address.
+   */
+  sendLoginCode: defineCall({
+    id: 'auth.sendLoginCode', method: 'POST', path: `${LIB}/Home/SendLoginCode`, auth: 'none', spec: false, rateLimit: 'login',
+    input: z.object({
+      Account: text({ max: 64, required: 'validation:required.account' }),
+      InteractionID: tokenField(128),
+    }),
+    /** Notice: "if this account has a registered e-mail, a code has been sent"; seconds until another may be asked for, and of validity. */
+    data: z.object({ Notice: z.string(), ResendIn: z.number().int(), ExpiresIn: z.number().int() }),
   }),
   schoolAuth: defineCall({
     id: 'auth.schoolAuth', method: 'GET', path: '/micro/console/v2/open/school/auth', auth: 'none', spec: true,
