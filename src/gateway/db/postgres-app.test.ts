@@ -7,6 +7,7 @@ import { homeCalls, type Shortcut } from '../../shared/api/home.ts';
 import { jobCalls, type Job } from '../../shared/api/jobs.ts';
 import { sessionCalls } from '../../shared/api/session.ts';
 import { translationCalls } from '../../shared/api/translation.ts';
+import { downloadJobFile } from '../testing/job-files.ts';
 import { makeTestApp, type CallOptions, type TestApp } from '../testing/test-app.ts';
 import { createPgTestDatabase, PG_TEST_URL, pgSkipReason, type PgTestDatabase } from '../testing/pg-test-db.ts';
 
@@ -114,7 +115,7 @@ describe.skipIf(!PG_TEST_URL)('gateway on PostgreSQL', () => {
     expect(last.DataCount).toBe(readers);
     expect(last.Progress).toBe(readers);
 
-    const file = await pg.app.inject({ method: 'GET', url: last.ResultFile });
+    const file = await downloadJobFile(pg, dataId, admin);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();

@@ -24,8 +24,10 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (known) {
       // A refusal's data (e.g. the conflicting readers) is not the call's success data: send it
       // past the route's response schema, which describes success only.
+      // A custom serializer leaves the content type unset: name it, or the envelope goes untyped.
       return reply
         .status(known.status)
+        .type('application/json; charset=utf-8')
         .serializer(JSON.stringify)
         .send(fail(known.code, t(known.key, known.params), known.data));
     }
