@@ -6,6 +6,7 @@ import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { GROUP_URL_PREFIX, menusFor } from '../repos/menus-repo.ts';
 import { containsText } from '../repos/like.ts';
+import { MAX_SHORTCUTS } from '../../shared/domain/ui-constants.ts';
 import { requireSchool, requireUser } from './context.ts';
 
 async function shortcutsOf(db: Kysely<Database>, schoolId: number, userId: number): Promise<Shortcut[]> {
@@ -56,14 +57,17 @@ export const homeHandlers = {
         .where('user_id', '=', userId)
         .execute();
       const have = new Set(existing.map((e) => e.url));
-      const drop = existing.filter((e) => !urls.includes(e.url)).map((e) => e.url);
-      if (drop.length) {
-        await trx.deleteFrom('shortcuts').where('school_id', '=', schoolId).where('user_id', '=', userId).where('url', 'in', drop).execute();
-      }
-      // New ones go after the kept ones, in the order given.
+      const add = urls.filter((u) => !have.has(u));
+      if (existing.length + add.length > MAX_SHORTCUTS) throw AppError.refused('errors:shortcutsFull', { max: MAX_SHORTCUTS });
+      // New ones go after the kept ones, in the order given; a concurrent add of the same one is a no-op.
       let sort = existing.reduce((m, e) => Math.max(m, e.sort), 0);
-      const add = urls.filter((u) => !have.has(u)).map((url) => ({ school_id: schoolId, user_id: userId, url, sort: ++sort }));
-      if (add.length) await trx.insertInto('shortcuts').values(add).execute();
+      if (add.length) {
+        await trx
+          .insertInto('shortcuts')
+          .values(add.map((url) => ({ school_id: schoolId, user_id: userId, url, sort: ++sort })))
+          .onConflict((oc) => oc.columns(['user_id', 'url']).doNothing())
+          .execute();
+      }
     });
     return shortcutsOf(ctx.app.db, schoolId, userId);
   }),
@@ -85,6 +89,11 @@ export const homeHandlers = {
         await trx.updateTable('shortcuts').set({ sort: i + 1 }).where('id', '=', id).where('user_id', '=', userId).execute();
       }
     });
+    return shortcutsOf(ctx.app.db, schoolId, userId);
+  }),
+  'home.deleteShortcuts': handler(homeCalls.deleteShortcuts, async (input, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    await ctx.app.db.deleteFrom('shortcuts').where('school_id', '=', schoolId).where('user_id', '=', userId).where('id', 'in', input.IDs).execute();
     return shortcutsOf(ctx.app.db, schoolId, userId);
   }),
   'home.getNotices': handler(homeCalls.getNotices, async (input, ctx) => {
