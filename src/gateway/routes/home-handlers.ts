@@ -100,6 +100,8 @@ export const homeHandlers = {
     if (ctx.schoolId == null) return { List: [], Total: 0 };
     const en = ctx.lang === 'en-US';
     let q = ctx.app.db.selectFrom('notices').where('school_id', '=', ctx.schoolId);
+    // Without a token only what the school marked public (the portal before sign-in).
+    if (!ctx.principal) q = q.where('is_public', '=', 1);
     if (input.SearchKey) {
       const key = input.SearchKey;
       q = q.where((eb) => eb.or([containsText('title', key), containsText('en_title', key)]));
@@ -122,6 +124,7 @@ export const homeHandlers = {
         Content: en && r.en_content ? r.en_content : r.content,
         PublishTime: r.publish_time,
         Top: r.top === 1,
+        Public: r.is_public === 1,
       })),
     };
   }),

@@ -20,6 +20,8 @@ export const noticeSchema = z.object({
   Content: z.string(),
   PublishTime: z.string(),
   Top: z.boolean(),
+  /** Shown before sign-in too; without a token only these are listed. */
+  Public: z.boolean(),
 });
 
 export const dashboardSchema = z.object({
@@ -59,7 +61,7 @@ export const homeCalls = {
   }),
   getNotices: defineCall({
     id: 'home.getNotices', method: 'POST', path: '/micro/space/api/LibNotice/GetNoticeList', auth: 'optional',
-    spec: true, input: pageQuerySchema, data: pageOf(noticeSchema),
+    spec: true, rateLimit: 'public', input: pageQuerySchema, data: pageOf(noticeSchema),
   }),
   getDashboard: defineCall({
     id: 'home.getDashboard', method: 'POST', path: `${LIB}/Home/GetDashboard`, auth: 'user', spec: false,
