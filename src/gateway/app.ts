@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { allCalls } from '../shared/api/all-calls.ts';
-import type { GatewayConfig } from './config.ts';
+import { LOOPBACK_ADDRESSES, type GatewayConfig } from './config.ts';
 import type { TokenVerifier } from './auth/principal.ts';
 import { PermissionCache } from './auth/permissions.ts';
 import { openDatabase } from './db/connect.ts';
@@ -34,7 +34,6 @@ export interface BuildOptions {
   onSeed?: (report: SeedReport) => void;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 
 /** Builds the gateway (without listening): database, plugins, every contract call, the web app. */
@@ -104,7 +103,7 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
       global: true,
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
-      allowList: (req) => config.rateLimit.exemptLoopback && LOOPBACK.has(req.ip),
+      allowList: (req) => config.rateLimit.exemptLoopback && LOOPBACK_ADDRESSES.has(req.ip),
       errorResponseBuilder: () => new AppError(429, 'errors:tooManyRequests', { status: 429 }),
     });
   }

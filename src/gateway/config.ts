@@ -12,6 +12,9 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Where the SSO page's script and stylesheet sit below an app root (source tree and package alike). */
 export const SSO_ASSETS_SUBDIR = 'src/gateway/sso/assets';
 
+/** Addresses of the machine itself (the desktop's embedded gateway, tests). */
+export const LOOPBACK_ADDRESSES: ReadonlySet<string> = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 export interface RateLimitConfig {
   /** Requests per window per client IP; 0 turns the limit off. */
   max: number;
@@ -40,6 +43,8 @@ export interface GatewayConfig {
   rateLimit: RateLimitConfig;
   /** Stricter per-IP limit for sign-in style calls (contract `rateLimit: 'login'`). */
   loginRateLimit: RateLimitConfig;
+  /** Per-IP limit of anonymous requests to what answers without a token (contract `rateLimit: 'public'`). */
+  publicRateLimit: RateLimitConfig;
   /** Seed the demo schools when the database is empty. */
   seedDemo: boolean;
   /**
@@ -104,6 +109,8 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
     // A coarse flood guard per address on sign-in calls: guessing is stopped by the SSO's
     // failure counters, and a whole class signs in from one school NAT address.
     loginRateLimit: { max: int(env.LIB_LOGIN_RATE_LIMIT_MAX, 300), windowMs: 60_000, exemptLoopback: false },
+    // Pre-sign-in pages make a few of these calls per visit; signed-in callers are not counted.
+    publicRateLimit: { max: int(env.LIB_PUBLIC_RATE_LIMIT_MAX, 120), windowMs: 60_000, exemptLoopback: false },
     seedDemo: env.LIB_SEED !== '0',
     mail: { smtpUrl: env.LIB_SMTP_URL || null, from: env.LIB_MAIL_FROM || DEFAULT_MAIL_FROM },
     logLevel: env.LIB_LOG_LEVEL ?? 'warn',

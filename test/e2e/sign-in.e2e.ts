@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
@@ -29,12 +30,18 @@ test('sign in, switch language, export the reader list and download it', async (
   await expect(row).toHaveAttribute('data-percent', '100', { timeout: 60_000 });
   const link = panel.locator('[data-testid^="job-download-"]').first();
   await expect(link).toBeVisible();
-  const href = await link.getAttribute('href');
-  expect(href).toContain('/Download/GetFile');
-  const file = await page.request.get(new URL(href!, page.url()).toString());
-  expect(file.status()).toBe(200);
-  expect(file.headers()['content-disposition']).toContain('.xlsx');
-  expect((await file.body()).subarray(0, 2).toString()).toBe('PK');
+  // No lasting address in the page: the click asks for a single-use ticket, then the browser downloads.
+  expect(await link.getAttribute('href')).toBeNull();
+  const ticket = page.waitForResponse((r) => r.url().includes('/Download/GetTicket'));
+  const download = page.waitForEvent('download');
+  await link.click();
+  const { data } = (await (await ticket).json()) as { data: { Url: string } };
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect(readFileSync((await file.path())!).subarray(0, 2).toString()).toBe('PK');
+  // The ticket is spent: the same address, even from this browser, serves nothing more.
+  const again = await page.request.get(new URL(data.Url, page.url()).toString());
+  expect(again.status()).toBe(401);
 
   expect(health.problems).toEqual([]);
 });

@@ -217,6 +217,8 @@ export interface NoticesTable {
   en_content: string;
   top: Flag;
   publish_time: string;
+  /** 1: shown before sign-in (LibNotice/GetNoticeList without a token); 0: to signed-in users only. */
+  is_public: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface JobsTable {
@@ -237,6 +239,18 @@ export interface JobsTable {
   message: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Single-use download tickets (0010); see jobs/download-tickets.ts. */
+export interface DownloadTicketsTable {
+  id: Generated<number>;
+  school_id: number;
+  user_id: number;
+  job_id: number;
+  ticket_hash: string;
+  binding_hash: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface TranslationsTable {
@@ -287,6 +301,7 @@ export interface Database {
   shortcuts: ShortcutsTable;
   notices: NoticesTable;
   jobs: JobsTable;
+  download_tickets: DownloadTicketsTable;
   translations: TranslationsTable;
   idempotency_keys: IdempotencyKeysTable;
   migrations: MigrationsTable;

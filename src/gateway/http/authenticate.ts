@@ -10,7 +10,7 @@ export interface CallerIdentity {
   schoolId: number | null;
 }
 
-function bearer(request: FastifyRequest): string | null {
+export function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);

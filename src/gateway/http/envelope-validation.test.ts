@@ -87,10 +87,10 @@ describe('envelope and validation', () => {
     expect(res.json()).toMatchObject({ code: 404, success: false });
   });
 
-  it('rejects a tampered download signature with 403', async () => {
-    const res = await t.call(jobCalls.downloadFile, { ID: 1, Expires: 9999999999, Sig: 'AAAAAAAAAAAAAAAAAAAAAAAA' }, { lang: 'en-US' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 403, message: 'The download link is invalid' });
+  it('rejects an unknown download ticket with 401', async () => {
+    const res = await t.call(jobCalls.downloadFile, { Ticket: 'A'.repeat(43) }, { lang: 'en-US' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 401, message: 'The download link is invalid' });
   });
 
   it('picks the language from Accept-Language', () => {

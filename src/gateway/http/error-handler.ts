@@ -27,6 +27,7 @@ export function installErrorHandlers(app: FastifyInstance, calls: readonly CallD
     if (known) {
       // A refusal's data (e.g. the conflicting readers) is not the call's success data: send it
       // past the route's response schema, which describes success only.
+      // A custom serializer leaves the content type unset: name it, or the envelope goes untyped.
       return reply
         .status(known.status)
         .type(JSON_TYPE)

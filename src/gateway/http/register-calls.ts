@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { CallDef } from '../../shared/api/contract.ts';
 import { envelopeSchema, ok } from '../../shared/api/envelope.ts';
 import type { AnyHandlerMap, CallContext } from './handler-types.ts';
 import { AppError } from './app-error.ts';
-import { authenticate } from './authenticate.ts';
+import { authenticate, bearer } from './authenticate.ts';
+import { LOOPBACK_ADDRESSES } from '../config.ts';
 import { pickLanguage } from './i18n.ts';
 import { parseInput } from './validation.ts';
 import { fingerprint, idempotencyKey, remember, replay } from './idempotency.ts';
@@ -14,7 +16,31 @@ import { fingerprint, idempotencyKey, remember, replay } from './idempotency.ts'
  * request's language, the handler, and the envelope. Calls without a handler answer 501.
  */
 export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], handlers: AnyHandlerMap): void {
-  const { loginRateLimit } = app.config;
+  const { loginRateLimit, publicRateLimit, rateLimit } = app.config;
+  // 'public' calls: anonymous callers get the strict limit; signed-in ones (a school's users share
+  // one NAT address and call these too) keep the global one, counted apart. A route's settings
+  // replace the global ones, so the loopback exemption is repeated here.
+  const signedIn = new WeakMap<FastifyRequest, Promise<boolean>>();
+  const isSignedIn = (req: FastifyRequest) => {
+    let p = signedIn.get(req);
+    if (!p) {
+      const token = bearer(req);
+      p = token ? app.tokens.verify(token).then((v) => v != null && v !== 'signed-out') : Promise.resolve(false);
+      signedIn.set(req, p);
+    }
+    return p;
+  };
+  const publicLimit: RateLimitOptions = {
+    timeWindow: publicRateLimit.windowMs,
+    max: async (req: FastifyRequest) => ((await isSignedIn(req)) ? rateLimit.max : publicRateLimit.max),
+    keyGenerator: async (req: FastifyRequest) => `${(await isSignedIn(req)) ? 'user' : 'anon'}:${req.ip}`,
+    allowList: (req: FastifyRequest) => rateLimit.exemptLoopback && LOOPBACK_ADDRESSES.has(req.ip),
+  };
+  const limitOf = (call: CallDef): { rateLimit?: RateLimitOptions } => {
+    if (call.rateLimit === 'login' && loginRateLimit.max > 0) return { rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.windowMs } };
+    if (call.rateLimit === 'public' && publicRateLimit.max > 0) return { rateLimit: publicLimit };
+    return {};
+  };
   for (const call of calls) {
     const handler = Object.hasOwn(handlers, call.id) ? handlers[call.id] : undefined;
     const inputPart = call.method === 'GET' ? 'querystring' : 'body';
@@ -28,10 +54,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         ...(call.raw ? {} : { response: { 200: envelopeSchema(call.data) } }),
         ...(call.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
       },
-      config:
-        call.rateLimit === 'login' && loginRateLimit.max > 0
-          ? { rateLimit: { max: loginRateLimit.max, timeWindow: loginRateLimit.windowMs } }
-          : {},
+      config: limitOf(call),
       handler: async (request, reply) => {
         const lang = pickLanguage(request.headers['accept-language']);
         const t = (key: string, params?: Record<string, unknown>) => app.i18n.t(lang, key, params);

@@ -52,15 +52,16 @@ describe('tenancy and permissions', () => {
     expect(opt.json()).toMatchObject({ code: 403, message: "You may not access this school's data" });
   });
 
-  it('gives anonymous optional calls the school of a valid SchoolID header', async () => {
+  it('gives anonymous optional calls the school of a valid SchoolID header (its public data only)', async () => {
     const res = await t.call(sessionCalls.getUnitInfo, {}, { school: 2 });
-    expect(res.json()).toMatchObject({ code: 0, data: { SchoolCode: 'SHYC02', ThemeColor: { bgColor: expect.any(String) } } });
+    expect(res.json()).toMatchObject({ code: 0, data: { SchoolName: '上海市育才中学', ThemeColor: { bgColor: expect.any(String) } } });
+    expect(res.json().data.SchoolCode).toBeUndefined();
     const none = await t.call(sessionCalls.getUnitInfo, {}, { school: 999 });
     expect(none.statusCode).toBe(400);
     const notices = await t.call(homeCalls.getNotices, { Page: 1, Rows: 5 }, { school: 1, lang: 'en-US' });
     const list = notices.json().data;
-    expect(list.Total).toBe(5);
-    expect(list.List[0]).toMatchObject({ Top: true, Title: 'Library opening hours during the winter holiday' });
+    expect(list.Total).toBe(4);
+    expect(list.List[0]).toMatchObject({ Top: true, Public: true, Title: 'Library opening hours during the winter holiday' });
   });
 
   it('refuses calls whose permission the roles lack with 403 "no operation permission"', async () => {

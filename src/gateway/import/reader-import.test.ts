@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readerCalls } from '../../shared/api/readers.ts';
+import { downloadJobFile, exportReaders } from '../testing/job-files.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
 import { xlsxBase64 } from './xlsx-fixture.ts';
 
@@ -121,5 +122,46 @@ describe('reader import', () => {
     ]);
     const p = (await preview(content, { lang: 'en-US' })).json().data;
     expect(p.Rows[0]).toMatchObject({ Action: 'create', Data: { Identity: 'parent', Sex: 'female', Status: 'active', ExpireAt: '2031-01-31' } });
+  });
+
+  it('imports an exported sheet back without damaging phones: a masked number keeps the stored one', async () => {
+    const phones = async () => new Map((await t.app.db.selectFrom('users').select(['id', 'phone']).where('school_id', '=', 1).execute()).map((r) => [r.id, r.phone]));
+    const before = await phones();
+    for (const lang of ['zh-CN', 'en-US']) {
+      const job = await exportReaders(t, admin, { SearchKey: '张' }, { lang });
+      expect(job.DataCount).toBeGreaterThan(5);
+      const file = await downloadJobFile(t, job.DataID, admin);
+      const p = (await preview(file.rawPayload.toString('base64'), { lang })).json().data;
+      // Every row is an update; none is refused for its phone. (Only a department whose name two
+      // departments share can refuse a row: that is the sheet's department-by-name, not the phone.)
+      const reasons = p.Rows.flatMap((r: { Reasons: string[] }) => r.Reasons);
+      expect(reasons.filter((r: string) => r !== 'validation:reader.deptAmbiguous'), lang).toEqual([]);
+      expect(p.Summary.Create).toBe(0);
+      expect(p.Summary.Update).toBe(job.DataCount - p.Summary.Reject);
+      expect(p.Summary.Update).toBeGreaterThan(5);
+      expect(p.Rows[0].Data.Phone).toMatch(/^1\d\d\*{4}\d{4}$/);
+      const c = (await t.call(readerCalls.importCommit, { Token: p.Token }, { token: admin })).json().data;
+      expect(c.Summary).toEqual({ Created: 0, Updated: p.Summary.Update, Rejected: p.Summary.Reject });
+    }
+    const after = await phones();
+    expect(after).toEqual(before);
+    expect([...after.values()].some((v) => v.includes('*'))).toBe(false);
+  });
+
+  it('keeps the stored phone for any masked value, and rejects a new reader with a masked phone naming the field', async () => {
+    const old = await t.app.db.selectFrom('users').selectAll().where('school_id', '=', 1).where('identity', '=', 'student').where('phone', '!=', '').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const content = await xlsxBase64(['读者证号', '姓名', '身份', '手机'], [
+      [old.reader_id, '改名了', '', '139****0000'],
+      ['MASK01', '新读者', '学生', '138****0001'],
+    ]);
+    const p = (await preview(content)).json().data;
+    expect(p.Rows[0]).toMatchObject({ Action: 'update', Data: { Name: '改名了', Phone: `${old.phone.slice(0, 3)}****${old.phone.slice(-4)}` } });
+    expect(p.Rows[1]).toMatchObject({ Action: 'reject', Reasons: ['validation:phone.masked'] });
+    await t.call(readerCalls.importCommit, { Token: p.Token }, { token: admin });
+    expect(await t.app.db.selectFrom('users').select(['name', 'phone']).where('id', '=', old.id).executeTakeFirstOrThrow()).toEqual({ name: '改名了', phone: old.phone });
+    expect(await t.app.db.selectFrom('users').select('id').where('reader_id', '=', 'MASK01').executeTakeFirst()).toBeUndefined();
+    // The reason reads in the user's language.
+    const en = await preview(content, { lang: 'en-US' });
+    expect(en.json().data.Rows[1].Reasons).toEqual(['validation:phone.masked']);
   });
 });

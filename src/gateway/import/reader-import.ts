@@ -4,7 +4,7 @@ import { importCommitInputSchema, importPreviewInputSchema, type ImportMode } fr
 import { readerCalls, readerInputSchema, type ReaderInput } from '../../shared/api/readers.ts';
 import { IDENTITIES } from '../../shared/domain/identities.ts';
 import { LANGUAGES } from '../../shared/domain/ui-constants.ts';
-import { maskPhone } from '../../shared/domain/validation-rules.ts';
+import { isMaskedPhone, maskPhone } from '../../shared/domain/validation-rules.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -19,7 +19,8 @@ import { importCommit, importPreview, type ImportAdapter, type ImportColumn, typ
  * Readers from Excel. The key of an update is the card number (ReaderID); columns the sheet does
  * not have keep their stored values. Titles are the export's (so an exported sheet imports back)
  * in both languages, plus common synonyms. Coded values (identity, sex, status) accept the code
- * or its label in either language; the department is given by name.
+ * or its label in either language; the department is given by name. A masked mobile number
+ * (the export masks them) keeps the stored one.
  */
 interface Payload {
   input: ReaderInput;
@@ -132,7 +133,11 @@ export function readerImportAdapter(i18n: Translator): ImportAdapter<Payload> {
         if (has('Identity')) merged.Identity = identity(v.Identity!);
         if (has('Sex')) merged.Sex = v.Sex ? sex(v.Sex) : 'unknown';
         if (has('Status')) merged.Status = v.Status ? status(v.Status) : 'active';
-        if (has('Phone')) merged.Phone = v.Phone;
+        // A masked number (as the export writes it) means "keep the stored phone": it is never
+        // written over a real one, and a new reader cannot be created with it.
+        const maskedPhone = has('Phone') && isMaskedPhone(v.Phone ?? '');
+        if (maskedPhone && !old) reasons.push('validation:phone.masked');
+        else if (has('Phone') && !maskedPhone) merged.Phone = v.Phone;
         if (has('Email')) merged.Email = v.Email;
         if (has('Birthday')) merged.Birthday = v.Birthday ? dateOf(v.Birthday) : null;
         if (has('ExpireAt')) merged.ExpireAt = v.ExpireAt ? dateOf(v.ExpireAt) : null;
@@ -143,7 +148,9 @@ export function readerImportAdapter(i18n: Translator): ImportAdapter<Payload> {
           else merged.DeptID = d;
         }
         const parsed = readerInputSchema.safeParse(merged, { error: zodLocale(ctx) });
-        if (!parsed.success) for (const i of parsed.error.issues) reasons.push(i.message);
+        if (!parsed.success) {
+          for (const i of parsed.error.issues) if (!(maskedPhone && i.path[0] === 'Phone')) reasons.push(i.message);
+        }
         const input = parsed.success ? parsed.data : null;
         if (input) {
           if (seenAccounts.has(input.Account)) reasons.push('kit:import.reasons.duplicateInFile');

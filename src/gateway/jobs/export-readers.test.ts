@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCalls, type Job } from '../../shared/api/jobs.ts';
+import { downloadJobFile } from '../testing/job-files.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -25,7 +26,7 @@ async function poll(dataId: string, token: string, until: (j: Job) => boolean): 
 }
 
 describe('reader export job', () => {
-  it('runs, reports progress, and serves the .xlsx through a signed address', async () => {
+  it('runs, reports progress, and serves the .xlsx (phones masked) against a download ticket', async () => {
     const start = await t.call(jobCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
     expect(start.json()).toMatchObject({ code: 0, data: { DataID: expect.any(String) } });
     const dataId = start.json().data.DataID as string;
@@ -40,8 +41,9 @@ describe('reader export job', () => {
     const readers = Number((await t.app.db.selectFrom('users').where('school_id', '=', 1).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(last.DataCount).toBe(readers);
 
-    expect(last.ResultFile).toMatch(/^\/micro\/library\/web1\.0\/Download\/GetFile\?ID=\d+&Expires=\d+&Sig=/);
-    const file = await t.app.inject({ method: 'GET', url: last.ResultFile });
+    // ResultFile names the file; it is no address. The file comes with a single-use ticket.
+    expect(last.ResultFile).toBe(last.FileName);
+    const file = await downloadJobFile(t, dataId, admin);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(last.FileName)}`);
@@ -54,9 +56,22 @@ describe('reader export job', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Reader ID');
     expect(String(sheet.getRow(2).getCell(1).value)).toMatch(/^R2026\d{6}$/);
 
-    // Tampering with the address is refused.
-    const bad = await t.app.inject({ method: 'GET', url: last.ResultFile.replace(/ID=\d+/, 'ID=999') });
-    expect(bad.statusCode).toBe(403);
+    // Mobile numbers are masked as on the screens: first 3 and last 4 digits, never the whole number.
+    const phoneCol = (sheet.getRow(1).values as unknown[]).indexOf('Phone');
+    expect(phoneCol).toBeGreaterThan(0);
+    const stored = await t.app.db.selectFrom('users').select(['reader_id', 'phone']).where('school_id', '=', 1).where('phone', '!=', '').execute();
+    const phoneOf = new Map(stored.map((r) => [r.reader_id, r.phone]));
+    let checked = 0;
+    sheet.eachRow((row, n) => {
+      if (n === 1) return;
+      const real = phoneOf.get(String(row.getCell(1).value));
+      if (!real) return;
+      const shown = String(row.getCell(phoneCol).value);
+      expect(shown).toBe(`${real.slice(0, 3)}${'*'.repeat(real.length - 7)}${real.slice(-4)}`);
+      expect(shown).not.toBe(real);
+      checked++;
+    });
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('names files in Chinese by default and downloads them with a UTF-8 safe name', async () => {
@@ -66,7 +81,7 @@ describe('reader export job', () => {
     expect(last.FileName).toMatch(/^读者列表_/);
     expect(last.DataCount).toBeGreaterThan(0);
     expect(last.DataCount).toBeLessThan(200);
-    const file = await t.app.inject({ method: 'GET', url: last.ResultFile });
+    const file = await downloadJobFile(t, dataId, admin);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''%E8%AF%BB/);
   });
 

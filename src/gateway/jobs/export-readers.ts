@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import type { Translator } from '../http/i18n.ts';
 import type { JobContext, JobSpec } from './job-runner.ts';
+import { maskPhone } from '../../shared/domain/validation-rules.ts';
 import { readerFilter } from '../repos/users-repo.ts';
 
 const CHUNK = 500;
@@ -26,7 +27,10 @@ function stamp(d: Date): string {
   return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}_${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
 }
 
-/** The school's reader list as .xlsx, streamed row by row so memory stays flat at any size. */
+/**
+ * The school's reader list as .xlsx, streamed row by row so memory stays flat at any size. Mobile
+ * numbers are masked as on the screens (first 3 and last 4 digits).
+ */
 export function exportReadersJob(o: ExportReadersOptions): JobSpec {
   const t = (k: string, p?: Record<string, unknown>) => o.i18n.t(o.lang, k, p);
   const resultPath = join('files', String(o.schoolId), `${o.fileId}.xlsx`);
@@ -87,7 +91,8 @@ export function exportReadersJob(o: ExportReadersOptions): JobSpec {
               identity: t(`gateway:identity.${r.identity}`),
               dept: (o.lang === 'en-US' ? r.dept_en || r.dept_name : r.dept_name) ?? '',
               sex: t(`gateway:sex.${r.sex}`),
-              phone: r.phone,
+              // The screens' masking rule holds for files too; the import reads a masked number as "keep".
+              phone: maskPhone(r.phone),
               email: r.email,
               status: t(`gateway:status.${r.status}`),
               expireAt: r.expire_at?.slice(0, 10) ?? '',

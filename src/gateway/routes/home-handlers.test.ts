@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls } from '../../shared/api/auth.ts';
 import { homeCalls, type Shortcut } from '../../shared/api/home.ts';
+import { MAX_SHORTCUTS } from '../../shared/domain/ui-constants.ts';
 import { sessionCalls } from '../../shared/api/session.ts';
 import { translationCalls } from '../../shared/api/translation.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
@@ -26,8 +27,37 @@ describe('home, session and translation handlers', () => {
     const sorted = await t.call(homeCalls.updateShortcutsSort, { IDs: [ids[2], ids[0]] }, { token });
     expect(sorted.json().data.map((s: Shortcut) => s.ID)).toEqual([ids[2], ids[0], ids[1]]);
 
-    const smaller = await t.call(homeCalls.addShortcuts, { Urls: ['/weekrank'] }, { token });
-    expect(smaller.json().data.map((s: Shortcut) => s.Url)).toEqual(['/weekrank']);
+    // Adding adds: the existing ones stay in their order, the new ones follow, none twice.
+    const more = await t.call(homeCalls.addShortcuts, { Urls: ['/weekrank', '/setting', '/process', '/setting'] }, { token });
+    expect(more.statusCode).toBe(200);
+    expect(more.json().data.map((s: Shortcut) => s.Url)).toEqual(['/weekrank', '/data-analysis', '/class-booksearch', '/setting', '/process']);
+    const same = await t.call(homeCalls.addShortcuts, { Urls: ['/data-analysis'] }, { token });
+    expect(same.json().data.map((s: Shortcut) => s.Url)).toEqual(['/weekrank', '/data-analysis', '/class-booksearch', '/setting', '/process']);
+
+    // Removing is its own call; another user's shortcut IDs are ignored.
+    const librarian = await t.tokenFor('librarian');
+    const theirs = (await t.call(homeCalls.getShortcuts, {}, { token: librarian })).json().data as Shortcut[];
+    expect(theirs.length).toBeGreaterThan(0);
+    const mine = more.json().data as Shortcut[];
+    const removed = await t.call(homeCalls.deleteShortcuts, { IDs: [mine[1]!.ID, theirs[0]!.ID] }, { token });
+    expect(removed.json().data.map((s: Shortcut) => s.Url)).toEqual(['/weekrank', '/class-booksearch', '/setting', '/process']);
+    expect((await t.call(homeCalls.getShortcuts, {}, { token: librarian })).json().data).toHaveLength(theirs.length);
+  });
+
+  it('refuses shortcuts beyond the limit and adds none of them', async () => {
+    const token = await t.tokenFor('admin');
+    const menus = (await t.app.db.selectFrom('menus').select('url').where('school_id', '=', 1).where('url', 'not like', 'group:%').where('url', 'like', '/%').orderBy('id').execute()).map((m) => m.url);
+    const before = (await t.call(homeCalls.getShortcuts, {}, { token })).json().data as Shortcut[];
+    const fresh = menus.filter((u) => !before.some((s) => s.Url === u));
+    const fill = fresh.slice(0, MAX_SHORTCUTS - before.length);
+    const full = await t.call(homeCalls.addShortcuts, { Urls: fill }, { token });
+    expect(full.json().data).toHaveLength(MAX_SHORTCUTS);
+    const over = await t.call(homeCalls.addShortcuts, { Urls: [fresh[MAX_SHORTCUTS]!, '/data-analysis'] }, { token, lang: 'en-US' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 409, message: `You can keep at most ${MAX_SHORTCUTS} shortcuts; remove some first` });
+    expect((await t.call(homeCalls.getShortcuts, {}, { token })).json().data).toHaveLength(MAX_SHORTCUTS);
+    // Adding one that is already there is no addition, even when full.
+    expect((await t.call(homeCalls.addShortcuts, { Urls: [fill[0]!] }, { token })).statusCode).toBe(200);
   });
 
   it('computes the dashboard from the tables', async () => {
@@ -67,8 +97,9 @@ describe('home, session and translation handlers', () => {
     expect(upd.json().data.EnUS).toBe('Else');
     const found = (await t.call(translationCalls.getTranslation, { SearchKey: '别' }, { token })).json().data;
     expect(found.Total).toBe(1);
-    const portal = (await t.call(translationCalls.searchTranslation, {}, { school: 1 })).json().data;
-    expect(portal).toHaveLength(2);
+    expect((await t.call(translationCalls.searchTranslation, {}, { token })).json().data).toHaveLength(2);
+    // home: strings belong to signed-in screens: nothing of them before sign-in.
+    expect((await t.call(translationCalls.searchTranslation, {}, { school: 1 })).json().data).toEqual([]);
     expect((await t.call(translationCalls.deleteTranslation, { ID: b.json().data.ID }, { token })).json()).toMatchObject({ code: 0, data: null });
   });
 

@@ -6,6 +6,7 @@ import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { GROUP_URL_PREFIX, menusFor } from '../repos/menus-repo.ts';
 import { containsText } from '../repos/like.ts';
+import { MAX_SHORTCUTS } from '../../shared/domain/ui-constants.ts';
 import { requireSchool, requireUser } from './context.ts';
 
 async function shortcutsOf(db: Kysely<Database>, schoolId: number, userId: number): Promise<Shortcut[]> {
@@ -56,14 +57,17 @@ export const homeHandlers = {
         .where('user_id', '=', userId)
         .execute();
       const have = new Set(existing.map((e) => e.url));
-      const drop = existing.filter((e) => !urls.includes(e.url)).map((e) => e.url);
-      if (drop.length) {
-        await trx.deleteFrom('shortcuts').where('school_id', '=', schoolId).where('user_id', '=', userId).where('url', 'in', drop).execute();
-      }
-      // New ones go after the kept ones, in the order given.
+      const add = urls.filter((u) => !have.has(u));
+      if (existing.length + add.length > MAX_SHORTCUTS) throw AppError.refused('errors:shortcutsFull', { max: MAX_SHORTCUTS });
+      // New ones go after the kept ones, in the order given; a concurrent add of the same one is a no-op.
       let sort = existing.reduce((m, e) => Math.max(m, e.sort), 0);
-      const add = urls.filter((u) => !have.has(u)).map((url) => ({ school_id: schoolId, user_id: userId, url, sort: ++sort }));
-      if (add.length) await trx.insertInto('shortcuts').values(add).execute();
+      if (add.length) {
+        await trx
+          .insertInto('shortcuts')
+          .values(add.map((url) => ({ school_id: schoolId, user_id: userId, url, sort: ++sort })))
+          .onConflict((oc) => oc.columns(['user_id', 'url']).doNothing())
+          .execute();
+      }
     });
     return shortcutsOf(ctx.app.db, schoolId, userId);
   }),
@@ -87,10 +91,17 @@ export const homeHandlers = {
     });
     return shortcutsOf(ctx.app.db, schoolId, userId);
   }),
+  'home.deleteShortcuts': handler(homeCalls.deleteShortcuts, async (input, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    await ctx.app.db.deleteFrom('shortcuts').where('school_id', '=', schoolId).where('user_id', '=', userId).where('id', 'in', input.IDs).execute();
+    return shortcutsOf(ctx.app.db, schoolId, userId);
+  }),
   'home.getNotices': handler(homeCalls.getNotices, async (input, ctx) => {
     if (ctx.schoolId == null) return { List: [], Total: 0 };
     const en = ctx.lang === 'en-US';
     let q = ctx.app.db.selectFrom('notices').where('school_id', '=', ctx.schoolId);
+    // Without a token only what the school marked public (the portal before sign-in).
+    if (!ctx.principal) q = q.where('is_public', '=', 1);
     if (input.SearchKey) {
       const key = input.SearchKey;
       q = q.where((eb) => eb.or([containsText('title', key), containsText('en_title', key)]));
@@ -113,6 +124,7 @@ export const homeHandlers = {
         Content: en && r.en_content ? r.en_content : r.content,
         PublishTime: r.publish_time,
         Top: r.top === 1,
+        Public: r.is_public === 1,
       })),
     };
   }),

@@ -27,15 +27,15 @@ export const sessionHandlers = {
   'session.getUnitInfo': handler(sessionCalls.getUnitInfo, async (_input, ctx) => {
     const school = await findSchool(ctx.app.db, requireSchool(ctx));
     if (!school) throw AppError.notFound('errors:schoolNotFound');
+    const shown = { SchoolID: school.id, SchoolName: school.name, SchoolEnName: school.en_name, ThemeColor: parseTheme(school.theme_color) };
+    // Before sign-in a page needs the names and colours only.
+    if (!ctx.principal) return shown;
     return {
-      SchoolID: school.id,
-      SchoolName: school.name,
-      SchoolEnName: school.en_name,
+      ...shown,
       SchoolCode: school.code,
       Address: school.address,
       Area: school.area,
       LearningPeriod: school.learning_period,
-      ThemeColor: parseTheme(school.theme_color),
     };
   }),
 } satisfies HandlerMapFor<typeof sessionCalls>;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { translationCalls, type Translation } from '../../shared/api/translation.ts';
+import { isPublicTranslationKey, translationCalls, type Translation } from '../../shared/api/translation.ts';
 import type { TranslationsTable } from '../db/schema.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
@@ -23,8 +23,7 @@ async function guardDuplicate<T>(key: string, fn: () => Promise<T>): Promise<T> 
 
 export const translationHandlers = {
   'translation.get': handler(translationCalls.getTranslation, async (input, ctx) => {
-    if (ctx.schoolId == null) return { List: [], Total: 0 };
-    let q = ctx.app.db.selectFrom('translations').where('school_id', '=', ctx.schoolId);
+    let q = ctx.app.db.selectFrom('translations').where('school_id', '=', requireSchool(ctx));
     if (input.SearchKey?.trim()) {
       const key = input.SearchKey.trim();
       q = q.where((eb) => eb.or([containsText('key', key), containsText('zh_cn', key), containsText('en_us', key)]));
@@ -69,6 +68,8 @@ export const translationHandlers = {
   'translation.search': handler(translationCalls.searchTranslation, async (_input, ctx) => {
     if (ctx.schoolId == null) return [];
     const rows = await ctx.app.db.selectFrom('translations').selectAll().where('school_id', '=', ctx.schoolId).orderBy('key').execute();
-    return rows.map(toDto);
+    // Before sign-in, only the strings of the pre-sign-in pages (a school's other overrides may
+    // name its internal screens and workflows).
+    return (ctx.principal ? rows : rows.filter((r) => isPublicTranslationKey(r.key))).map(toDto);
   }),
 } satisfies HandlerMapFor<typeof translationCalls>;

@@ -128,7 +128,8 @@ interface SchoolPlan {
   theme: { bgColor: string; btColor: string };
   /** Demo accounts of this school: account → [identity, roles]. */
   accounts: Array<{ account: string; identity: 'teacher' | 'student' | 'parent'; roles: string[]; name: string }>;
-  notices: Array<{ zh: string; en: string; zhBody: string; enBody: string; top: boolean; daysAgo: number }>;
+  /** `pub`: shown before sign-in (portal); the others only to signed-in users of the school. */
+  notices: Array<{ zh: string; en: string; zhBody: string; enBody: string; top: boolean; daysAgo: number; pub: boolean }>;
 }
 
 const SCHOOL_1: SchoolPlan = {
@@ -151,11 +152,11 @@ const SCHOOL_1: SchoolPlan = {
     { account: 'parent', identity: 'parent', roles: ['reader'], name: '李明' },
   ],
   notices: [
-    { zh: '图书馆寒假开放时间安排', en: 'Library opening hours during the winter holiday', zhBody: '寒假期间图书馆每周二、周四 9:00-15:00 开放，欢迎同学们前来借阅。', enBody: 'During the winter holiday the library is open on Tuesdays and Thursdays, 9:00-15:00.', top: true, daysAgo: 3 },
-    { zh: '“书香校园”读书月活动通知', en: 'Reading Month: "A Campus Full of Books"', zhBody: '本月开展读书月活动，各班评选“阅读之星”，借阅量前十名将获得奖励。', enBody: 'This month each class elects its Reading Star; the ten most active readers receive a prize.', top: false, daysAgo: 10 },
-    { zh: '新书上架：科普类图书 200 册', en: 'New arrivals: 200 popular-science books', zhBody: '总馆新到科普类图书 200 册，已完成编目，可在中文图书区借阅。', enBody: '200 new popular-science books are catalogued and on the shelves of the main library.', top: false, daysAgo: 18 },
-    { zh: '逾期图书归还提醒', en: 'Reminder: please return overdue books', zhBody: '请借阅逾期的读者尽快归还图书，以免影响后续借阅。', enBody: 'Readers with overdue books, please return them soon so you can keep borrowing.', top: false, daysAgo: 25 },
-    { zh: '分馆装修期间暂停开放', en: 'Branch library closed for renovation', zhBody: '分馆将于下月进行装修，装修期间请到总馆借还图书。', enBody: 'The branch library will be renovated next month; please use the main library meanwhile.', top: false, daysAgo: 40 },
+    { zh: '图书馆寒假开放时间安排', en: 'Library opening hours during the winter holiday', zhBody: '寒假期间图书馆每周二、周四 9:00-15:00 开放，欢迎同学们前来借阅。', enBody: 'During the winter holiday the library is open on Tuesdays and Thursdays, 9:00-15:00.', top: true, daysAgo: 3, pub: true },
+    { zh: '“书香校园”读书月活动通知', en: 'Reading Month: "A Campus Full of Books"', zhBody: '本月开展读书月活动，各班评选“阅读之星”，借阅量前十名将获得奖励。', enBody: 'This month each class elects its Reading Star; the ten most active readers receive a prize.', top: false, daysAgo: 10, pub: true },
+    { zh: '新书上架：科普类图书 200 册', en: 'New arrivals: 200 popular-science books', zhBody: '总馆新到科普类图书 200 册，已完成编目，可在中文图书区借阅。', enBody: '200 new popular-science books are catalogued and on the shelves of the main library.', top: false, daysAgo: 18, pub: true },
+    { zh: '逾期图书归还提醒', en: 'Reminder: please return overdue books', zhBody: '请借阅逾期的读者尽快归还图书，以免影响后续借阅。', enBody: 'Readers with overdue books, please return them soon so you can keep borrowing.', top: false, daysAgo: 25, pub: false },
+    { zh: '分馆装修期间暂停开放', en: 'Branch library closed for renovation', zhBody: '分馆将于下月进行装修，装修期间请到总馆借还图书。', enBody: 'The branch library will be renovated next month; please use the main library meanwhile.', top: false, daysAgo: 40, pub: true },
   ],
 };
 
@@ -169,8 +170,8 @@ const SCHOOL_2: SchoolPlan = {
   loansPerSchoolDay: 3, policy: 'basic', theme: { bgColor: '#7a1f3d', btColor: '#b03a5b' },
   accounts: [{ account: 'admin2', identity: 'teacher', roles: ['admin'], name: '顾文清' }],
   notices: [
-    { zh: '育才中学图书馆开放通知', en: 'Yucai library opening notice', zhBody: '图书馆周一至周五 7:30-17:00 开放。', enBody: 'The library is open Monday to Friday, 7:30-17:00.', top: true, daysAgo: 2 },
-    { zh: '期中读书分享会', en: 'Mid-term book sharing session', zhBody: '本周五下午举行读书分享会。', enBody: 'A book sharing session takes place on Friday afternoon.', top: false, daysAgo: 12 },
+    { zh: '育才中学图书馆开放通知', en: 'Yucai library opening notice', zhBody: '图书馆周一至周五 7:30-17:00 开放。', enBody: 'The library is open Monday to Friday, 7:30-17:00.', top: true, daysAgo: 2, pub: true },
+    { zh: '期中读书分享会', en: 'Mid-term book sharing session', zhBody: '本周五下午举行读书分享会。', enBody: 'A book sharing session takes place on Friday afternoon.', top: false, daysAgo: 12, pub: false },
   ],
 };
 
@@ -426,7 +427,7 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
   for (const n of plan.notices) {
     put('notices', {
       id: ids.next('notices'), school_id: school, title: n.zh, en_title: n.en, content: n.zhBody, en_content: n.enBody,
-      top: n.top ? 1 : 0, publish_time: iso(now - n.daysAgo * DAY),
+      top: n.top ? 1 : 0, publish_time: iso(now - n.daysAgo * DAY), is_public: n.pub ? 1 : 0,
     });
   }
 }

@@ -23,7 +23,7 @@ const replies: Record<string, unknown> = {
     TitleCount: 1, CopyCount: 2, ReaderCount: 3, OnLoanCount: 4, OverdueCount: 5, LoansToday: 6, ReturnsToday: 7,
     LoansByMonth: [{ Month: '2026-01', Count: 3 }, { Month: '2026-02', Count: 5 }],
   },
-  'LibNotice/GetNoticeList': { List: [{ ID: 1, Title: '开馆通知', Content: '', PublishTime: '2026-01-01T00:00:00Z', Top: true }], Total: 1 },
+  'LibNotice/GetNoticeList': { List: [{ ID: 1, Title: '开馆通知', Content: '', PublishTime: '2026-01-01T00:00:00Z', Top: true, Public: true }], Total: 1 },
   'Desktop/GetHomeShortcuts': [{ ID: 1, Url: '/process', MenuName: '下载任务', MenuEnName: 'Downloads', Icon: '', Sort: 1 }],
 };
 

@@ -34,11 +34,15 @@ export async function startup(root: HTMLElement): Promise<void> {
   applyMobileHeightRule(root);
 }
 
-/** Server-side string overrides, merged after the first render (never blocks the shell). */
+/**
+ * Server-side string overrides, merged after the first render (never blocks the shell). Search/
+ * Translation answers every override to a signed-in user and only the pre-sign-in pages' ones
+ * without a token; the paged Config/GetTranslation is the administrators' list.
+ */
 export async function loadServerTranslations(): Promise<void> {
   try {
-    const page = await call(translationCalls.getTranslation, { Page: 1, Rows: 5000 }, { toast: false });
-    applyServerTranslations(page.List);
+    const list = await call(translationCalls.searchTranslation, {}, { toast: false });
+    applyServerTranslations(list);
   } catch {
     // The bundled strings stay in force.
   }

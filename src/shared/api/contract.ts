@@ -36,8 +36,11 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
   raw?: boolean;
   /** The spec names this call (counted by spec:coverage); false for our own designs. */
   spec: boolean;
-  /** Sign-in style calls get a stricter per-IP rate limit. */
-  rateLimit?: 'login';
+  /**
+   * A stricter per-address rate limit: 'login' for sign-in style calls; 'public' for what answers
+   * without a token (pre-sign-in pages): anonymous requests are limited, signed-in ones are not.
+   */
+  rateLimit?: 'login' | 'public';
 }
 
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { idField, text } from '../domain/fields.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
+import { MAX_SHORTCUTS } from '../domain/ui-constants.ts';
 
 export const shortcutSchema = z.object({
   ID: z.number().int(),
@@ -20,6 +21,8 @@ export const noticeSchema = z.object({
   Content: z.string(),
   PublishTime: z.string(),
   Top: z.boolean(),
+  /** Shown before sign-in too; without a token only these are listed. */
+  Public: z.boolean(),
 });
 
 export const dashboardSchema = z.object({
@@ -40,18 +43,26 @@ export const homeCalls = {
     id: 'home.getShortcuts', method: 'POST', path: `${LIB}/Desktop/GetHomeShortcuts`, auth: 'user', spec: true,
     input: z.object({}), data: z.array(shortcutSchema),
   }),
-  /** Saves the user's whole shortcut set (adds new ones, removes those not listed). */
+  /**
+   * Adds shortcuts after the user's existing ones, in the order given; one already there is not
+   * added twice. More than MAX_SHORTCUTS in all is refused (409) and nothing is added.
+   */
   addShortcuts: defineCall({
     id: 'home.addShortcuts', method: 'POST', path: `${LIB}/Desktop/AddHomeShortcuts`, auth: 'user', spec: true,
-    input: z.object({ Urls: z.array(text({ max: 200, min: 1 })).max(24) }), data: z.array(shortcutSchema),
+    input: z.object({ Urls: z.array(text({ max: 200, min: 1 })).max(MAX_SHORTCUTS) }), data: z.array(shortcutSchema),
   }),
   updateShortcutsSort: defineCall({
     id: 'home.updateShortcutsSort', method: 'POST', path: `${LIB}/Desktop/UpdateHomeShortcutsSort`, auth: 'user',
-    spec: true, input: z.object({ IDs: z.array(idField()).max(24) }), data: z.array(shortcutSchema),
+    spec: true, input: z.object({ IDs: z.array(idField()).max(MAX_SHORTCUTS) }), data: z.array(shortcutSchema),
+  }),
+  /** Removes some of the user's shortcuts (our design: the spec adds and sorts only); unknown IDs are ignored. */
+  deleteShortcuts: defineCall({
+    id: 'home.deleteShortcuts', method: 'POST', path: `${LIB}/Desktop/DeleteHomeShortcuts`, auth: 'user',
+    spec: false, input: z.object({ IDs: z.array(idField()).min(1).max(MAX_SHORTCUTS) }), data: z.array(shortcutSchema),
   }),
   getNotices: defineCall({
     id: 'home.getNotices', method: 'POST', path: '/micro/space/api/LibNotice/GetNoticeList', auth: 'optional',
-    spec: true, input: pageQuerySchema, data: pageOf(noticeSchema),
+    spec: true, rateLimit: 'public', input: pageQuerySchema, data: pageOf(noticeSchema),
   }),
   getDashboard: defineCall({
     id: 'home.getDashboard', method: 'POST', path: `${LIB}/Home/GetDashboard`, auth: 'user', spec: false,

@@ -15,7 +15,10 @@ export const jobSchema = z.object({
   Progress: z.number().int(),
   DataCount: z.number().int(),
   State: z.number().int(),
-  /** Download address once the file exists (signed, time-limited), else empty. */
+  /**
+   * Non-empty once the file exists (the file's name), else empty. Not an address: a download
+   * needs a single-use ticket from Download/GetTicket (README "Downloads").
+   */
   ResultFile: z.string(),
   Message: z.string(),
   CreateTime: z.string(),
@@ -50,10 +53,24 @@ export const jobCalls = {
     input: z.object({ SearchKey: text({ max: 200 }).optional() }),
     data: z.object({ DataID: z.string() }),
   }),
-  /** Raw file download of a finished job; the signed address comes from ResultFile. */
+  /**
+   * A single-use, short-lived address for the file of a finished job of the caller's own (see
+   * README "Downloads"): 403 for another school's or user's job, or when the caller no longer
+   * holds the permission of the export; 404 when there is no such job or file; 409 while running.
+   * The reply also sets a browser-binding cookie the file request must carry.
+   */
+  getTicket: defineCall({
+    id: 'jobs.getTicket', method: 'POST', path: `${LIB}/Download/GetTicket`, auth: 'user', spec: false,
+    input: z.object({ DataID: tokenField(64) }),
+    data: z.object({ Url: z.string(), ExpiresIn: z.number().int() }),
+  }),
+  /**
+   * Raw file download against a ticket of GetTicket, once: 401 without a valid, unused, unexpired
+   * ticket; 403 from another browser, user or school; 404 when the file is gone.
+   */
   downloadFile: defineCall({
-    id: 'jobs.downloadFile', method: 'GET', path: `${LIB}/Download/GetFile`, auth: 'none', spec: false, raw: true,
-    input: z.object({ ID: idField(undefined, { coerce: true }), Expires: intField(0, Number.MAX_SAFE_INTEGER, { coerce: true }), Sig: tokenField(128, { min: 16 }) }),
+    id: 'jobs.downloadFile', method: 'GET', path: `${LIB}/Download/GetFile`, auth: 'optional', spec: false, raw: true,
+    input: z.object({ Ticket: tokenField(128).optional() }),
     data: z.unknown(),
   }),
 } as const;

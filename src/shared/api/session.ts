@@ -24,14 +24,18 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 /** Unit (school) info incl. ThemeColor, a JSON with bgColor and btColor. */
+/**
+ * The unit (school). Without a token only what a sign-in or portal page shows is answered (ID,
+ * names, theme colours); code, address, area and learning period go to its signed-in users only.
+ */
 export const unitInfoSchema = z.object({
   SchoolID: z.number().int(),
   SchoolName: z.string(),
   SchoolEnName: z.string(),
-  SchoolCode: z.string(),
-  Address: z.string(),
-  Area: z.string(),
-  LearningPeriod: z.string(),
+  SchoolCode: z.string().optional(),
+  Address: z.string().optional(),
+  Area: z.string().optional(),
+  LearningPeriod: z.string().optional(),
   ThemeColor: themeColorSchema,
 });
 export type UnitInfo = z.infer<typeof unitInfoSchema>;
@@ -43,6 +47,6 @@ export const sessionCalls = {
   }),
   getUnitInfo: defineCall({
     id: 'session.getUnitInfo', method: 'GET', path: '/micro/basic/open/space/info', auth: 'optional', spec: true,
-    input: z.object({}), data: unitInfoSchema,
+    rateLimit: 'public', input: z.object({}), data: unitInfoSchema,
   }),
 } as const;

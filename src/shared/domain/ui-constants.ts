@@ -8,6 +8,8 @@ export const PROGRESS_POLL_MS = 1000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const TOAST_MS = 2000;
 export const PRINT_LIMIT = 5000;
+/** Home shortcuts a user may keep (the picker and AddHomeShortcuts stop there). */
+export const MAX_SHORTCUTS = 24;
 export const MOBILE_MIN_HEIGHT_PX = 1200;
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];

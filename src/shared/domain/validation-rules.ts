@@ -10,6 +10,11 @@ export function maskPhone(phone: string): string {
   return phone.slice(0, 3) + '*'.repeat(phone.length - 7) + phone.slice(-4);
 }
 
+/** A number as maskPhone shows it (screens, exports): never a number to store. */
+export function isMaskedPhone(value: string): boolean {
+  return value.includes('*');
+}
+
 export type PasswordPolicy = 'basic' | 'strong';
 /** "Minimum length is 6 characters in one reading." */
 export const PASSWORD_MIN_LENGTH = 6;

@@ -7,6 +7,8 @@ import { migration as basicSets } from './0004-basic-sets.ts';
 import { migration as organization } from './0005-organization.ts';
 import { migration as roles } from './0007-roles.ts';
 import { migration as borrowRules } from './0008-borrow-rules.ts';
+import { migration as publicNotices } from './0009-public-notices.ts';
+import { migration as downloadTickets } from './0010-download-tickets.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -18,4 +20,6 @@ export const migrations: readonly Migration[] = [
   readers,
   roles,
   borrowRules,
+  publicNotices,
+  downloadTickets,
 ];

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -6,7 +7,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { jobCalls, JobState, type Job } from '../../../shared/api/jobs.ts';
 import { PROGRESS_POLL_MS } from '../../../shared/domain/ui-constants.ts';
-import { apiUrl, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { downloadJobFile } from '../../lib/download-job-file.ts';
 import { isComplete, isFinished, percentOf } from './job-progress.ts';
 
 /** One job in the download panel; polls GetProgress every second until the file exists. */
@@ -22,6 +24,7 @@ export function JobRow({ dataId, initial }: { dataId: string; initial?: Job | un
     staleTime: 0,
   });
   const job = data ?? initial;
+  const [fetching, setFetching] = useState(false);
   const percent = job ? percentOf(job) : 0;
   const done = job ? isComplete(job) : false;
   const failed = job?.State === JobState.failed || job?.State === JobState.stopped;
@@ -43,7 +46,19 @@ export function JobRow({ dataId, initial }: { dataId: string; initial?: Job | un
       ) : done && job?.ResultFile ? (
         <Typography variant="caption" component="div">
           {t('jobs.ready')}{' '}
-          <Link href={apiUrl(job.ResultFile)} download={job.FileName} data-testid={`job-download-${dataId}`}>
+          <Link
+            component="button"
+            type="button"
+            variant="caption"
+            disabled={fetching}
+            data-testid={`job-download-${dataId}`}
+            onClick={() => {
+              setFetching(true);
+              downloadJobFile(job)
+                .catch(() => {}) // the client has toasted why
+                .finally(() => setFetching(false));
+            }}
+          >
             {t('jobs.download')}
           </Link>
         </Typography>

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { configureApiClient } from '../../lib/api-client.ts';
@@ -18,6 +18,7 @@ const job = (p: number, file = '') => ({
 });
 
 let progressCalls = 0;
+let ticketRequests: unknown[] = [];
 
 function renderShell(initial = '/data-analysis') {
   const page = (name: string) => <div data-testid={`page-${name}`}>{name}</div>;
@@ -48,6 +49,7 @@ beforeEach(async () => {
   tabsStore.reset();
   jobsStore.reset();
   progressCalls = 0;
+  ticketRequests = [];
   sessionStore.setToken({ token_type: 'Bearer', access_token: 't', refresh_token: 'r', expires_in: 3600 });
   sessionStore.setUser({
     UserID: 1, Account: 'admin', Name: '管理员', SchoolID: 1, SchoolName: '实验小学', SchoolEnName: 'Demo School', SchoolCode: 'S1',
@@ -64,7 +66,10 @@ beforeEach(async () => {
       if (path.endsWith('/Config/GetProgressList')) data = { List: [], Total: 0 };
       else if (path.endsWith('/Config/GetProgress')) {
         progressCalls += 1;
-        data = progressCalls >= 3 ? job(3, '/micro/library/web1.0/Download/GetFile?ID=1&Expires=9&Sig=abcdefabcdefabcdef') : job(progressCalls);
+        data = progressCalls >= 3 ? job(3, 'readers.xlsx') : job(progressCalls);
+      } else if (path.endsWith('/Download/GetTicket')) {
+        ticketRequests.push({ body: await req.json(), auth: req.headers.get('authorization') });
+        data = { Url: `/micro/library/web1.0/Download/GetFile?Ticket=t${ticketRequests.length}`, ExpiresIn: 30 };
       } else if (path.endsWith('/WebPlat/Language')) data = { Language: 'en-US' };
       return new Response(JSON.stringify(env(data)), { headers: { 'content-type': 'application/json' } });
     },
@@ -126,15 +131,33 @@ describe('admin shell', () => {
     expect(localStorage.getItem('lib.language')).toBe('en-US');
   });
 
-  it('download panel: a started job polls to 100 % and shows the download link', async () => {
+  it('download panel: a started job polls to 100 %; download asks for a fresh ticket at each click', async () => {
     renderShell();
     await screen.findByTestId('download-panel');
     act(() => jobsStore.track('D1'));
     const row = await screen.findByTestId('job-row-D1');
     await waitFor(() => expect(row).toHaveAttribute('data-percent', '100'), { timeout: 5000 });
     const link = await within(row).findByTestId('job-download-D1', {}, { timeout: 3000 });
-    expect(link).toHaveAttribute('href', 'http://gw.test/micro/library/web1.0/Download/GetFile?ID=1&Expires=9&Sig=abcdefabcdefabcdef');
+    // No address sits in the page: the link is a button that gets a single-use ticket when clicked.
+    expect(link).not.toHaveAttribute('href');
     expect(row).toHaveTextContent('文件已生成，请点击下载');
+    const clicked: Array<{ href: string; download: string }> = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.href, download: this.download });
+    });
+    try {
+      fireEvent.click(link);
+      await waitFor(() => expect(clicked).toHaveLength(1));
+      fireEvent.click(link);
+      await waitFor(() => expect(clicked).toHaveLength(2));
+    } finally {
+      click.mockRestore();
+    }
+    expect(ticketRequests).toEqual([{ body: { DataID: 'D1' }, auth: 'Bearer t' }, { body: { DataID: 'D1' }, auth: 'Bearer t' }]);
+    expect(clicked).toEqual([
+      { href: 'http://gw.test/micro/library/web1.0/Download/GetFile?Ticket=t1', download: 'readers.xlsx' },
+      { href: 'http://gw.test/micro/library/web1.0/Download/GetFile?Ticket=t2', download: 'readers.xlsx' },
+    ]);
     const callsAtDone = progressCalls;
     await new Promise((r) => setTimeout(r, 1200));
     expect(progressCalls).toBe(callsAtDone); // polling stopped

@@ -25,8 +25,14 @@ export function ShortcutsCard() {
   const [editing, setEditing] = useState(false);
   const shortcuts = useQuery({ queryKey: KEY, queryFn: () => call(homeCalls.getShortcuts, {}) });
   const save = useMutation({
+    // The picked set in its order: remove the unpicked, add the new (AddHomeShortcuts appends), then sort.
     mutationFn: async (urls: string[]): Promise<Shortcut[]> => {
-      const saved = await call(homeCalls.addShortcuts, { Urls: urls });
+      const current = shortcuts.data ?? [];
+      const removed = current.filter((s) => !urls.includes(menuPath(s.Url))).map((s) => s.ID);
+      let saved = removed.length ? await call(homeCalls.deleteShortcuts, { IDs: removed }) : current;
+      const have = new Set(saved.map((s) => menuPath(s.Url)));
+      const added = urls.filter((u) => !have.has(u));
+      if (added.length) saved = await call(homeCalls.addShortcuts, { Urls: added });
       const ids = urls.map((u) => saved.find((s) => menuPath(s.Url) === u)?.ID).filter((id): id is number => id != null);
       return ids.length ? call(homeCalls.updateShortcutsSort, { IDs: ids }) : saved;
     },

@@ -20,12 +20,11 @@ import type { Menu } from '../../../shared/api/auth.ts';
 import type { Shortcut } from '../../../shared/api/home.ts';
 import { menuLabel, menuPath } from '../../lib/menus.ts';
 import { currentLanguage } from '../../lib/language.ts';
-
-const MAX_SHORTCUTS = 24;
+import { MAX_SHORTCUTS } from '../../../shared/domain/ui-constants.ts';
 
 /**
- * Picks shortcuts from the user's own menus and orders them; saving sends the set
- * (AddHomeShortcuts) and then the order (UpdateHomeShortcutsSort).
+ * Picks shortcuts from the user's own menus and orders them; saving removes the unpicked
+ * (DeleteHomeShortcuts), adds the new (AddHomeShortcuts) and sends the order (UpdateHomeShortcutsSort).
  */
 export function ShortcutsDialog({ open, menus, current, saving, onClose, onSave }: {
   open: boolean;

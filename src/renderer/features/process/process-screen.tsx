@@ -12,7 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { jobCalls, JobState, type Job } from '../../../shared/api/jobs.ts';
 import { PROGRESS_POLL_MS, TASK_LIST_STATE } from '../../../shared/domain/ui-constants.ts';
-import { apiUrl, call } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
+import { downloadJobFile } from '../../lib/download-job-file.ts';
 import { gridLocaleText, taskListTableDefaults, toPageQuery } from '../../lib/table-defaults.ts';
 import { JOBS_QUERY_KEY } from '../../lib/use-start-job.ts';
 
@@ -59,7 +60,15 @@ export default function ProcessScreen() {
       field: 'actions', headerName: t('columns.actions'), width: 160, sortable: false,
       renderCell: ({ row }) =>
         row.ResultFile ? (
-          <Link href={apiUrl(row.ResultFile)} download={row.FileName} data-testid={`process-download-${row.DataID}`}>{t('download')}</Link>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            data-testid={`process-download-${row.DataID}`}
+            onClick={() => void downloadJobFile(row).catch(() => {})}
+          >
+            {t('download')}
+          </Link>
         ) : row.State === JobState.running ? (
           <Button size="small" color="warning" onClick={() => stop.mutate(row.DataID)} data-testid={`process-stop-${row.DataID}`}>
             {t('stop')}
