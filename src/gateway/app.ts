@@ -3,7 +3,8 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { openApiTransform, openApiTransformObject } from './http/openapi.ts';
 import { allCalls } from '../shared/api/all-calls.ts';
 import { LOOPBACK_ADDRESSES, type GatewayConfig } from './config.ts';
 import type { TokenVerifier } from './auth/principal.ts';
@@ -112,7 +113,8 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
       info: { title: 'School library /micro gateway', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/micro/docs' });
 

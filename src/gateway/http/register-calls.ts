@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { CallDef } from '../../shared/api/contract.ts';
-import { envelopeSchema, ok } from '../../shared/api/envelope.ts';
+import { ok } from '../../shared/api/envelope.ts';
+import { responseSchemasOf } from './openapi.ts';
 import type { AnyHandlerMap, CallContext } from './handler-types.ts';
 import { AppError } from './app-error.ts';
 import { authenticate, bearer } from './authenticate.ts';
@@ -51,7 +52,7 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         summary: call.id,
         tags: [call.id.split('.')[0]!],
         [inputPart]: call.input,
-        ...(call.raw ? {} : { response: { 200: envelopeSchema(call.data) } }),
+        response: responseSchemasOf(call),
         ...(call.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
       },
       config: limitOf(call),

@@ -52,11 +52,12 @@ export type OrgNode = z.infer<typeof orgNodeSchema>;
 export interface OrgTreeNode extends OrgNode {
   Children: OrgTreeNode[];
 }
+// A named schema: the OpenAPI document refers to the recursive tree node by this id.
 export const orgTreeNodeSchema: z.ZodType<OrgTreeNode> = orgNodeSchema.extend({
   get Children() {
     return z.array(orgTreeNodeSchema);
   },
-});
+}).meta({ id: 'OrgTreeNode' });
 
 export const stageSchema = z.object({ ID: z.number().int(), Code: z.string(), Name: z.string(), EnName: z.string(), GradeCount: z.number().int() });
 export type LearningStage = z.infer<typeof stageSchema>;

@@ -35,7 +35,7 @@ describe('public card status check', () => {
   });
 
   it('says "no matching card" for a mismatch and "too many" when limited, in the current language', async () => {
-    fakeGateway({ 'ReaderCard/PublicStatus': () => refuse('server text') });
+    fakeGateway({ 'ReaderCard/PublicStatus': () => refuse('server text', 404) });
     renderKit(<CardStatusCheckScreen />);
     fill({ SchoolCode: 'BJSY01', CardNo: 'R1', Name: '某人' });
     fireEvent.click(screen.getByTestId('card-check-submit'));

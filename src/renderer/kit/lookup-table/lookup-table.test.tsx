@@ -90,8 +90,8 @@ describe('LookupTable', () => {
     fireEvent.click(screen.getByTestId('lookup-add'));
     fireEvent.change(await waitFor(() => cellInput('__new__', 'Code')), { target: { value: 'lower' } });
     fireEvent.keyDown(cellInput('__new__', 'Code'), { key: 'Enter' });
-    expect(await screen.findByTestId('lookup-row-error')).toHaveTextContent('名称: 请输入名称');
-    expect(screen.getByTestId('lookup-row-error')).toHaveTextContent('代码: 代码只能包含大写字母和数字');
+    expect(await screen.findByTestId('lookup-row-error')).toHaveTextContent('请输入名称');
+    expect(screen.getByTestId('lookup-row-error')).toHaveTextContent('代码只能包含大写字母和数字');
     expect(cellInput('__new__', 'Code')).toHaveValue('lower');
     expect(gw.to('Branch/Add')).toHaveLength(0);
   });

@@ -56,7 +56,12 @@ export function useRowEditing(r: ResourceDef, createSpecs: readonly FieldSpec[],
     const parsed = parseWithLocale(schema, values, i18n.language);
     if (!parsed.success) {
       const detail = parsed.error.issues
-        .map((iss) => messageText(t, i18n.exists, iss.message, labels.field(String(iss.path[0] ?? ''))) ?? '')
+        .map((iss) => {
+          // A row shows all its problems at once: each says its column, unless the message already does.
+          const label = labels.field(String(iss.path[0] ?? ''));
+          const text = messageText(t, i18n.exists, iss.message, label) ?? '';
+          return text.includes(label) ? text : `${label}: ${text}`;
+        })
         .join('; ');
       throw Object.assign(new KeyedError('kit:errors.invalidRow', detail), { rowId: row[r.idField] as RowId });
     }

@@ -2,17 +2,18 @@ import { configureApiClient } from '../../lib/api-client.ts';
 
 /**
  * A fake /micro gateway behind the real api client (as routes.smoke.test.tsx does): handlers by
- * path suffix, every request recorded, envelope replies; `refuse(msg)` answers a business error.
+ * path suffix, every request recorded, envelope replies; `refuse(msg, code)` answers an error the
+ * way the gateway does: the HTTP status is the code (409 refused by the rules, 404 not found, …).
  */
 export class Refusal {
   readonly message: string;
   readonly code: number;
-  constructor(message: string, code = 1) {
+  constructor(message: string, code = 409) {
     this.message = message;
     this.code = code;
   }
 }
-export const refuse = (message: string) => new Refusal(message);
+export const refuse = (message: string, code = 409) => new Refusal(message, code);
 
 export interface RecordedCall {
   path: string;
@@ -36,7 +37,8 @@ export function fakeGateway(handlers: Record<string, Handler>) {
       const env = out instanceof Refusal
         ? { code: out.code, success: false, message: out.message, data: null }
         : { code: 0, success: true, message: '', data: out ?? null };
-      return new Response(JSON.stringify(env), { headers: { 'content-type': 'application/json' } });
+      const status = out instanceof Refusal && out.code >= 400 && out.code < 600 ? out.code : 200;
+      return new Response(JSON.stringify(env), { status, headers: { 'content-type': 'application/json' } });
     },
   });
   return {
