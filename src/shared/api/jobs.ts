@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { idField, intField, text, tokenField } from '../domain/fields.ts';
+import { intField, text, tokenField } from '../domain/fields.ts';
 import { MAX_PAGE, pageOf } from './paging.ts';
 import { DEFAULT_PAGE_SIZE } from '../domain/ui-constants.ts';
 
