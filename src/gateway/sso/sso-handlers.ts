@@ -277,7 +277,7 @@ const handlers = {
     if (!principal || principal === 'signed-out' || principal.schoolId !== Number(school.id)) {
       // A reader of another school: the fresh grant is useless, revoke it at once.
       if (principal && principal !== 'signed-out' && principal.grantId) await sso.revokeGrant(principal.grantId);
-      throw AppError.forbidden('errors:wrongSchool');
+      throw AppError.refused('errors:wrongSchool');
     }
     return { ...token, SchoolID: Number(school.id) };
   }),
