@@ -20,7 +20,6 @@ test('a reader signs in to the portal by school code and lands on /search', asyn
 
 test('a user of another school is refused by the portal of this school', async ({ page, baseURL }) => {
   const health = watchPage(page);
-  // The refusal is the expected answer of the token exchange.
   // The sign-in exchange refuses an account of another school by the rules (409), with its reason.
   health.allow((url, status) => url.includes('/sys/SchoolLoginToken') && status === 409);
   await page.goto(`${baseURL}/library/#/searchauth`);
