@@ -16,6 +16,12 @@ const FRAMEWORK_KEYS: Record<number, string> = {
   429: 'errors:tooManyRequests',
 };
 
+/** Every 400 lists its problems; one about the whole body (not JSON, not an object) has an empty Path. */
+function withIssues(data: unknown, message: string): unknown {
+  if (data && typeof data === 'object' && Array.isArray((data as { Issues?: unknown }).Issues)) return data;
+  return { ...(data && typeof data === 'object' ? data : {}), Issues: [{ Path: '', Message: message }] };
+}
+
 /** Every failure leaves as the envelope, in the request's language; unknown errors become a logged 500. */
 export function installErrorHandlers(app: FastifyInstance, calls: readonly CallDef[]): void {
   app.setErrorHandler((err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
@@ -28,15 +34,17 @@ export function installErrorHandlers(app: FastifyInstance, calls: readonly CallD
       // A refusal's data (e.g. the conflicting readers) is not the call's success data: send it
       // past the route's response schema, which describes success only.
       // A custom serializer leaves the content type unset: name it, or the envelope goes untyped.
+      const message = t(known.key, known.params);
       return reply
         .status(known.status)
         .type(JSON_TYPE)
-        .send(JSON.stringify(fail(known.code, t(known.key, known.params), known.data)));
+        .send(JSON.stringify(fail(known.code, message, known.status === 400 ? withIssues(known.data, message) : known.data)));
     }
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const key = FRAMEWORK_KEYS[status] ?? 'errors:badRequest';
-      return reply.status(status).type(JSON_TYPE).send(JSON.stringify(fail(status, t(key))));
+      const message = t(key);
+      return reply.status(status).type(JSON_TYPE).send(JSON.stringify(fail(status, message, status === 400 ? withIssues(null, message) : null)));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).type(JSON_TYPE).send(JSON.stringify(fail(500, t('errors:server'))));

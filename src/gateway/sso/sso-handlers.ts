@@ -314,7 +314,7 @@ const handlers = {
     ctx.reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     if (!sso.limits.tokenIp.hit(ctx.request.ip)) {
       ctx.reply.code(429);
-      return { error: 'too_many_requests', error_description: ctx.t('errors:tooManyRequests') } as never;
+      return oauthError(429, 'too_many_requests', ctx.t('errors:tooManyRequests')) as never;
     }
     const res = await sso.tokenRequest(
       {
@@ -326,9 +326,18 @@ const handlers = {
       { ip: ctx.request.ip, schoolId: ctx.schoolId },
     );
     ctx.reply.code(res.status);
-    // Plain OAuth JSON both ways (raw call: no envelope).
+    // OAuth JSON (raw call: a success is not enveloped); an error carries the envelope's fields too.
+    if (res.status >= 400) {
+      const body = (res.body ?? {}) as { error?: string; error_description?: string };
+      return oauthError(res.status, body.error ?? 'invalid_request', body.error_description ?? body.error ?? ctx.t('errors:badRequest')) as never;
+    }
     return res.body as never;
   }),
 };
+
+/** An RFC 6749 error that is also a failing envelope, so both kinds of client read it. */
+function oauthError(status: number, error: string, description: string) {
+  return { error, error_description: description, code: status, success: false, message: description, data: null };
+}
 
 export const ssoHandlers: AnyHandlerMap = handlers;
