@@ -7,7 +7,7 @@ import { allCalls } from '../../shared/api/all-calls.ts';
 import type { CallDef } from '../../shared/api/contract.ts';
 import { badRequestDataSchema, envelopeSchema, ERROR_STATUSES, errorEnvelopeSchema, ServiceCode } from '../../shared/api/envelope.ts';
 import { DbWatch, type Changes } from '../testing/db-digest.ts';
-import { formatCallGroup, formatReport, groupAcrossCalls, groupByCall, truncate, type Failure, type FailureKind } from '../testing/fuzz-report.ts';
+import { callKey, formatCallGroup, formatReport, groupAcrossCalls, groupByCall, truncate, type Failure, type FailureKind } from '../testing/fuzz-report.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
 import { valuePoolsFrom } from '../testing/value-pools.ts';
 import { fuzzInputArbitrary, type ValuePools } from '../testing/zod-arbitrary.ts';
@@ -19,7 +19,7 @@ import { fuzzInputArbitrary, type ValuePools } from '../testing/zod-arbitrary.ts
  * status; a refused request changes no row; a reader changes no library data; a request without a
  * token changes nothing. A new call is fuzzed without a line here.
  *
- *   FUZZ_RUNS    inputs per call (each sent as the three principals); default 24
+ *   FUZZ_RUNS    inputs per call (each sent as the three principals); default 240
  *   FUZZ_SEED    the seed (printed on failure); a call's inputs depend only on it and the call id
  *   FUZZ_ONLY    comma-separated call ids, to replay one failure quickly (all calls otherwise)
  *   FUZZ_REPORT  a file to write the grouped failure report to (Markdown)
@@ -28,7 +28,7 @@ import { fuzzInputArbitrary, type ValuePools } from '../testing/zod-arbitrary.ts
  * reproduces with FUZZ_SEED and FUZZ_ONLY alone.
  */
 
-const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 24));
+const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 240));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const ONLY = (process.env.FUZZ_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const CALLS = ONLY.length ? allCalls.filter((c) => ONLY.includes(c.id)) : allCalls;
@@ -60,6 +60,9 @@ interface Principal {
 }
 
 const LANGS = ['zh-CN', 'en-US'] as const;
+
+/** Kinds whose failure may need data stored by earlier requests (the others follow from one reply). */
+const STATEFUL_KINDS = new Set<FailureKind>(['server-error', 'success-envelope', 'refused-but-changed', 'reader-changed-library', 'anonymous-changed-data']);
 
 /** A 32-bit seed per call: inputs of one call do not depend on which other calls run. */
 function seedFor(callId: string): number {
@@ -116,6 +119,8 @@ afterAll(async () => {
     '',
     `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}: ${CALLS.length} calls × ${RUNS} inputs × ${principals?.length ?? 3} principals = ${requests} requests in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`,
     `Replies: ${figures}.`,
+    '',
+    `Replay one call: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_ONLY=<call id> npx vitest run --config test/vitest.config.ts src/gateway/http/contract-fuzz.test.ts`,
   ].join('\n');
   const report = formatReport(allFailures, header);
   if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, report);
@@ -174,10 +179,19 @@ async function settleJobs(): Promise<void> {
   }
 }
 
-function firstInvisible(v: unknown, path = 'data'): string | null {
+function invisibleKind(ch: string): string {
+  const c = ch.codePointAt(0)!;
+  if (c < 0x20 || c === 0x7f) return 'a control character of U+0000–U+001F';
+  if (c <= 0x9f) return 'a control character of U+0080–U+009F';
+  if ((c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return 'a bidi control';
+  return 'a zero-width character at an end';
+}
+
+/** The first string in a reply's data with a character no stored text should keep. */
+function firstInvisible(v: unknown, path = 'data'): { path: string; ch: string } | null {
   if (typeof v === 'string') {
     const m = INVISIBLE_ANYWHERE.exec(v) ?? ZERO_WIDTH_EDGE.exec(v);
-    return m ? `${path} has U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : null;
+    return m ? { path, ch: m[0] } : null;
   }
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
@@ -196,9 +210,11 @@ function firstInvisible(v: unknown, path = 'data'): string | null {
 const issueText = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) =>
   issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 
-/** Every check of one reply; returns the failures (kind + one-line detail). */
-function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, changes: Changes): Array<{ kind: FailureKind; detail: string }> {
-  const out: Array<{ kind: FailureKind; detail: string }> = [];
+type Finding = Pick<Failure, 'kind' | 'detail' | 'where'>;
+
+/** Every check of one reply; returns what fails (kind + one-line detail). */
+function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, changes: Changes): Finding[] {
+  const out: Finding[] = [];
   const { res } = sent;
   const status = res.statusCode;
   const ok = status >= 200 && status < 300;
@@ -223,14 +239,18 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
       const env = envelopeSchema(call.data).safeParse(body);
       if (!json) out.push({ kind: 'success-envelope', detail: 'body is not JSON' });
       else if (!env.success) out.push({ kind: 'success-envelope', detail: issueText(env.error.issues) });
-      else if (env.data.code !== ServiceCode.ok) out.push({ kind: 'success-envelope', detail: `code ${env.data.code} with HTTP ${status}: ${message}` });
+      else if (env.data.code !== ServiceCode.ok) out.push({ kind: 'success-envelope', detail: `code ${env.data.code} with HTTP ${status} — ${message}` });
       if (json) {
         const bad = firstInvisible((body as { data?: unknown }).data);
-        if (bad) out.push({ kind: 'invisible-echo', detail: bad });
+        if (bad) {
+          const hex = bad.ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+          const sent = JSON.stringify(input ?? null).includes(JSON.stringify(bad.ch).slice(1, -1)) || (typeof input === 'string' && input.includes(bad.ch));
+          out.push({ kind: 'invisible-echo', detail: `${invisibleKind(bad.ch)} (U+${hex}) ${sent ? 'sent in this request' : 'stored by an earlier request'}`, where: bad.path });
+        }
       }
     }
   } else if (status < 500) {
-    if (!(ERROR_STATUSES as readonly number[]).includes(status)) out.push({ kind: 'undocumented-status', detail: `HTTP ${status}: ${message}` });
+    if (!(ERROR_STATUSES as readonly number[]).includes(status)) out.push({ kind: 'undocumented-status', detail: `HTTP ${status} — ${message}` });
     const env = errorEnvelopeSchema.safeParse(body);
     if (!json) out.push({ kind: 'error-envelope', detail: `body is not JSON: ${truncate(res.body, 80)}` });
     else if (!env.success) out.push({ kind: 'error-envelope', detail: issueText(env.error.issues) });
@@ -240,7 +260,7 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
       if (!codeOk) out.push({ kind: 'error-envelope', detail: `code ${code} with HTTP ${status}` });
       if (status === 400) {
         const issues = badRequestDataSchema.safeParse(env.data.data);
-        if (!issues.success) out.push({ kind: 'error-envelope', detail: `400 without data.Issues: ${message}` });
+        if (!issues.success) out.push({ kind: 'error-envelope', detail: `without data.Issues — ${message}` });
       }
     }
   }
@@ -248,15 +268,15 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
   // A body the server cannot read is refused before anyone is asked who sends it; a flood guard may answer first.
   const unreadable = call.method === 'POST' && typeof input === 'string' ? [400, 413, 415] : [];
   if (p.name === 'anonymous' && (call.auth === 'user' || call.auth === 'client') && ![401, 429, ...unreadable].includes(status)) {
-    out.push({ kind: 'not-refused', detail: `HTTP ${status} without a token (expected 401): ${message}` });
+    out.push({ kind: 'not-refused', detail: `HTTP ${status} without a token (expected 401) — ${message}` });
   }
   if (p.name === 'reader' && call.perm && ![403, 429, ...unreadable].includes(status)) {
-    out.push({ kind: 'not-refused', detail: `HTTP ${status} for a reader without "${call.perm}" (expected 403): ${message}` });
+    out.push({ kind: 'not-refused', detail: `HTTP ${status} for a reader without "${call.perm}" (expected 403) — ${message}` });
   }
 
   const changed = [...changes.keys()].filter((tbl) => !Object.hasOwn(BOOKKEEPING_TABLES, tbl));
   if (changed.length) {
-    if (!ok) out.push({ kind: 'refused-but-changed', detail: `HTTP ${status} changed ${changed.join(', ')}` });
+    if (!ok) out.push({ kind: 'refused-but-changed', detail: `changed ${changed.join(', ')}` });
     else if (p.name === 'anonymous') out.push({ kind: 'anonymous-changed-data', detail: `changed ${changed.join(', ')}` });
     else if (p.name === 'reader') {
       if (!isSelfService(call)) out.push({ kind: 'reader-changed-library', detail: `changed ${changed.join(', ')}` });
@@ -282,8 +302,10 @@ describe(`contract fuzz (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
     const arb = fc.tuple(fuzzInputArbitrary(call.input, { pools, hint: call.id }), fc.constantFrom(...LANGS, undefined));
     const samples = fc.sample(arb, { seed: seedFor(call.id), numRuns: RUNS });
     const failures: Failure[] = [];
+    let seq = 0;
     for (const [input, lang] of samples) {
       for (const p of principals) {
+        seq++;
         const sent = await send(call, p, input, lang);
         await settleJobs();
         const changes = watch.collect();
@@ -291,9 +313,22 @@ describe(`contract fuzz (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
         count(`${p.name} ${status < 300 ? '2xx' : status < 500 ? '4xx' : '5xx'}`);
         if (status < 300 && changes.size) count(`${p.name} 2xx writes`);
         for (const f of checkReply(call, p, input, sent, changes)) {
-          failures.push({ ...f, call: call.id, principal: p.name, status: sent.res.statusCode, input, reply: truncate(sent.res.body, 400) });
+          failures.push({ ...f, call: call.id, principal: p.name, status, input, lang, reply: truncate(sent.res.body, 400), seq });
         }
       }
+    }
+    // Failures that may depend on what earlier requests stored: replay the example alone on the
+    // seeded data, so the report says whether it reproduces by itself.
+    for (const g of groupByCall(failures)) {
+      const f = g.smallest;
+      if (!STATEFUL_KINDS.has(f.kind)) continue;
+      if (watch.restore().length) t.app.permissions.forget();
+      const p = principals.find((x) => x.name === f.principal)!;
+      const sent = await send(call, p, f.input, f.lang);
+      await settleJobs();
+      const alone = checkReply(call, p, f.input, sent, watch.collect()).some((x) => x.kind === f.kind);
+      if (alone) f.alone = true;
+      else for (const x of failures) if (callKey(x) === g.key) x.alone = false;
     }
     allFailures.push(...failures);
     const groups = groupByCall(failures);

@@ -25,8 +25,16 @@ export interface Failure {
   status: number;
   /** What is wrong, in one line (server error, schema issue, tables changed). */
   detail: string;
+  /** Where in the reply, when it varies between examples of one failure (data.Name). */
+  where?: string;
   input: unknown;
+  /** The Accept-Language sent (undefined: none). */
+  lang?: string;
   reply: string;
+  /** Position of the request in its call's sequence (1-based). */
+  seq: number;
+  /** Replayed alone on the seeded data: true if it fails the same way, false if it needs earlier requests. */
+  alone?: boolean;
 }
 
 export interface FailureGroup {
@@ -67,9 +75,26 @@ function strings(v: unknown, out: string[] = []): string[] {
  */
 export function normalise(f: Failure): string {
   let d = f.detail;
-  const echoed = strings(f.input).filter((s) => s.length >= 2 || /[^\x20-\x7e]/.test(s)).sort((a, b) => b.length - a.length);
-  for (const s of echoed) if (d.includes(s)) d = d.split(s).join('…');
-  return d.replace(/\d+/g, '#').replace(/"[^"]{20,}"/g, '"…"').slice(0, 200);
+  const inputs = strings(f.input);
+  const texts = [...new Set(inputs.flatMap((s) => [s, s.trim()]))].sort((a, b) => b.length - a.length);
+  // Generated-looking texts anywhere: a plain word (".xlsx", "Excel") may be the message's own.
+  for (const s of texts) if (s.length >= 2 && !/^[\w .-]*$/.test(s) && d.includes(s)) d = d.split(s).join('…');
+  // A value named at the end, as its own token: "本校没有账号 x", "无权添加该菜单：/a" (blank included).
+  for (const s of texts) {
+    const t = d.trimEnd();
+    const head = t.slice(0, t.length - s.trim().length);
+    if (t.endsWith(s.trim()) && /[\s:：,，、]$/.test(head)) {
+      d = `${head}…`;
+      break;
+    }
+  }
+  // "Unknown permission: a, b" / "分馆不存在：3, 51": what follows the last colon names values.
+  const colon = /[:：]\s?(?=[^:：]*$)/.exec(d);
+  if (colon) {
+    const tail = d.slice(colon.index + colon[0].length);
+    if (/[\d…]/.test(tail) || inputs.some((s) => s.length >= 2 && tail.includes(s))) d = `${d.slice(0, colon.index + colon[0].length)}…`;
+  }
+  return d.replace(/U\+[0-9A-F]{4,6}/g, 'U+…').replace(/\d+/g, '#').replace(/"[^"]{20,}"/g, '"…"').slice(0, 200);
 }
 
 function group(failures: readonly Failure[], keyOf: (f: Failure) => string): FailureGroup[] {
@@ -79,7 +104,9 @@ function group(failures: readonly Failure[], keyOf: (f: Failure) => string): Fai
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { key, smallest: f, count: 0, calls: new Map() }));
     g.count++;
-    if (inputSize(f) < inputSize(g.smallest)) g.smallest = f;
+    // The example shown: one known to reproduce alone, else the smallest input.
+    const rank = (x: Failure) => (x.alone === true ? 0 : x.alone === false ? 2 : 1);
+    if (rank(f) < rank(g.smallest) || (rank(f) === rank(g.smallest) && inputSize(f) < inputSize(g.smallest))) g.smallest = f;
     let ps = g.calls.get(f.call);
     if (!ps) g.calls.set(f.call, (ps = new Set()));
     ps.add(f.principal);
@@ -88,19 +115,24 @@ function group(failures: readonly Failure[], keyOf: (f: Failure) => string): Fai
     a.smallest.kind.localeCompare(b.smallest.kind) || b.calls.size - a.calls.size || a.key.localeCompare(b.key));
 }
 
-/** Distinct failures of one call: kind, principal, status and message. */
-export const groupByCall = (failures: readonly Failure[]) =>
-  group(failures, (f) => [f.kind, f.call, f.principal, f.status, normalise(f)].join(' | '));
+/** What makes failures of one call the same: kind, principal, status and message. */
+export const callKey = (f: Failure) => [f.kind, f.call, f.principal, f.status, normalise(f)].join(' | ');
+
+/** Distinct failures of one call. */
+export const groupByCall = (failures: readonly Failure[]) => group(failures, callKey);
 
 /** Distinct failures across calls: kind, status and message (the calls and principals listed). */
 export const groupAcrossCalls = (failures: readonly Failure[]) =>
   group(failures, (f) => [f.kind, f.status, normalise(f)].join(' | '));
 
+const replayNote = (f: Failure) =>
+  f.alone === true ? ' (reproduces alone)' : f.alone === false ? ` (only after earlier requests of the call: request #${f.seq} of its sequence)` : '';
+
 export function formatCallGroup(g: FailureGroup): string {
   const f = g.smallest;
   return [
-    `- [${f.kind}] ${f.call} as ${f.principal} → ${f.status}: ${f.detail} (${g.count}×)`,
-    `    input: ${showInput(f.input)}`,
+    `- [${f.kind}] ${f.call} as ${f.principal} → ${f.status}: ${f.detail}${f.where ? ` at ${f.where}` : ''} (${g.count}×)`,
+    `    input: ${showInput(f.input)}${f.lang ? ` [${f.lang}]` : ''}${replayNote(f)}`,
     `    reply: ${truncate(f.reply, 300)}`,
   ].join('\n');
 }
@@ -111,7 +143,7 @@ function formatAcrossGroup(g: FailureGroup): string {
   return [
     `- **${f.status}** ${normalise(f)} — ${g.calls.size} call${g.calls.size > 1 ? 's' : ''}, ${g.count} replies`,
     `    - calls: ${calls}`,
-    `    - e.g. ${f.call} as ${f.principal}: input \`${showInput(f.input, 240)}\``,
+    `    - e.g. ${f.call} as ${f.principal}${f.where ? ` (${f.where})` : ''}: input \`${showInput(f.input, 240)}\`${replayNote(f)}`,
     `    - reply: \`${truncate(f.reply, 240)}\``,
   ].join('\n');
 }

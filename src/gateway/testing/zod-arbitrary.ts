@@ -19,8 +19,20 @@ export interface ValuePools {
   forField(field: string, hint: string): readonly unknown[];
 }
 
+/**
+ * A theme replaces the valid values of every leaf it concerns (the others stay valid), so one
+ * request probes the same kind of edge in every field at once:
+ * - max / min: every number as large (small) as its schema allows, or huge when it is unbounded;
+ * - far-dates: every day an edge day, and lists of days a run of consecutive edge days;
+ * - invisible: every free text with a control, bidi or zero-width character;
+ * - long: every free text and list at its maximum length (10 kB when unbounded).
+ */
+export const THEMES = ['max', 'min', 'far-dates', 'invisible', 'long'] as const;
+export type Theme = (typeof THEMES)[number];
+
 export interface ArbitraryOptions {
   pools?: ValuePools;
+  theme?: Theme;
   /** Words of the call id ("basic", "branch", "update"): a hint for which table an `ID` belongs to. */
   hint?: string;
   /** Nesting depth after which recursive schemas stop (lazy, getters). */
@@ -29,18 +41,20 @@ export interface ArbitraryOptions {
 
 // ---- edge values (exported: the test's report explains them by name) ----
 
-export const EDGE_DATES = [
-  '0001-01-01', '0020-02-29', '0020-03-01', '0099-12-31', '1899-12-31', '1900-01-01', '2199-12-31',
-  '2200-01-01', '9999-12-31', '0000-01-01', '2024-02-30', '2025-13-01', '2025-1-1', '20250101', '',
-] as const;
+/** Well-formed days far from now: outside any sane range, or at its ends. */
+export const EDGE_DAYS = ['0001-01-01', '0020-02-29', '0099-12-31', '1899-12-31', '1900-01-01', '2199-12-31', '2200-01-01', '9999-12-31'] as const;
+/** Days that are not days. */
+export const MALFORMED_DAYS = ['0000-01-01', '2024-02-30', '2025-13-01', '2025-1-1', '20250101', ''] as const;
+export const EDGE_DATES = [...EDGE_DAYS, ...MALFORMED_DAYS] as const;
 export const EDGE_DATETIMES = [
   '0001-01-01T00:00:00Z', '0020-02-29T12:00:00+08:00', '9999-12-31T23:59:59Z', '2199-12-31T23:59:59.999Z',
   '1899-12-31T23:59:59-12:00', '2025-06-01T08:00:00', '2025-06-01', 'not a date',
 ] as const;
-export const EDGE_NUMBERS = [
-  1e16, -1e16, 2_000_000_000_000_000, -1, 0, 1.5, -0.5, 2 ** 31, -(2 ** 31) - 1, Number.MAX_SAFE_INTEGER,
-  9_007_199_254_740_993, 1e308, -1e308,
-] as const;
+/** Integers a schema may accept that overflow what is computed from them (offsets, sums, dates). */
+export const HUGE_INTEGERS = [2_000_000_000_000_000, Number.MAX_SAFE_INTEGER, 2 ** 31, 2 ** 32, 1e15] as const;
+/** Unsafe, fractional, negative, zero. */
+export const ODD_NUMBERS = [1e16, -1e16, 9_007_199_254_740_993, 1e308, -1e308, 1.5, -0.5, -1, 0, -(2 ** 31) - 1] as const;
+export const EDGE_NUMBERS = [...HUGE_INTEGERS, ...ODD_NUMBERS] as const;
 /** Numbers sent as text (a JSON string where a number is expected, or a GET value). */
 export const EDGE_NUMBER_TEXTS = ['NaN', 'Infinity', '-Infinity', '-1', '1.5', '1e16', '2000000000000000', '', ' 7 ', '0x10', '１２'] as const;
 /** Control, bidi and zero-width characters, and line breaks, to put before, inside and after text. */
@@ -172,7 +186,11 @@ function stringGen(d: Def, ctx: Ctx): Gen {
   let specialWeight = 3;
   if (format === 'date') {
     main = dateArb.map((x) => x.toISOString().slice(0, 10));
-    special = fc.oneof({ arbitrary: fc.constantFrom(...EDGE_DATES), weight: 5 }, { arbitrary: fc.constantFrom(...EDGE_DATETIMES), weight: 1 });
+    special = fc.oneof(
+      { arbitrary: fc.constantFrom(...EDGE_DAYS), weight: 6 },
+      { arbitrary: fc.constantFrom(...MALFORMED_DAYS), weight: 2 },
+      { arbitrary: fc.constantFrom(...EDGE_DATETIMES), weight: 1 },
+    );
     specialWeight = 12;
   } else if (format === 'datetime') {
     main = fc.tuple(dateArb, fc.constantFrom('Z', '+08:00', '-05:00')).map(([x, tz]) => x.toISOString().slice(0, 19) + tz);
@@ -200,6 +218,8 @@ function stringGen(d: Def, ctx: Ctx): Gen {
       { arbitrary: asciiText(lo, Math.max(Math.min(cap, 24), lo)), weight: 3 },
       { arbitrary: anyText(lo, Math.max(Math.min(cap, 16), lo)), weight: 1 },
       { arbitrary: words, weight: 1 },
+      // As long as allowed: what the columns and the screens must hold.
+      { arbitrary: Number.isFinite(max) && max <= 10_000 ? fc.constantFrom('x'.repeat(max), '图'.repeat(max)) : words, weight: 1 },
     ).map(clip);
     special = fc.constantFrom('', ' ', '   ', '\u3000');
   }
@@ -211,7 +231,13 @@ function stringGen(d: Def, ctx: Ctx): Gen {
     { arbitrary: fc.constantFrom(...EDGE_NUMBERS), weight: 1 },
     { arbitrary: wrongType, weight: 2 },
   );
-  return leaf(withPool(ctx, 'string', main), edge);
+  const theme = ctx.opts.theme;
+  const plain = !format && !patterns.length;
+  let valid = withPool(ctx, 'string', main);
+  if (theme === 'far-dates' && (format === 'date' || format === 'datetime')) valid = special;
+  if (theme === 'invisible' && plain) valid = withInvisible(main);
+  if (theme === 'long' && plain) valid = Number.isFinite(max) && max <= 10_000 ? fc.constantFrom('x'.repeat(max), '图'.repeat(max)) : fc.constantFrom(...TEN_KB);
+  return leaf(valid, edge);
 }
 
 function numberBounds(d: Def): { min: number; max: number; int: boolean } {
@@ -246,7 +272,8 @@ function numberGen(d: Def, ctx: Ctx): Gen {
     // Small values are the likely ones (ids, counts, pages); the full range now and then.
     const nearLo = Math.max(lo, Math.min(-2, hi));
     const near = fc.integer({ min: nearLo, max: Math.min(hi, Math.max(nearLo, 0) + 60) });
-    main = fc.oneof({ arbitrary: near, weight: 3 }, { arbitrary: fc.integer({ min: lo, max: hi }), weight: 1 });
+    // The bounds themselves are valid and where limits go wrong (a page of 5000, the last page).
+    main = fc.oneof({ arbitrary: near, weight: 6 }, { arbitrary: fc.integer({ min: lo, max: hi }), weight: 2 }, { arbitrary: fc.constantFrom(lo, hi), weight: 1 });
   } else {
     main = fc.double({ min: Number.isFinite(min) ? min : -1e9, max: Number.isFinite(max) ? max : 1e9, noNaN: true, noDefaultInfinity: true });
   }
@@ -254,10 +281,13 @@ function numberGen(d: Def, ctx: Ctx): Gen {
   // z.coerce.number(): the text of a number is a valid input too.
   if (d.coerce) valid = fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: main.map(String), weight: 1 });
   const edge = fc.oneof(
-    { arbitrary: fc.constantFrom(...EDGE_NUMBERS), weight: 6 },
+    { arbitrary: fc.constantFrom(...HUGE_INTEGERS), weight: 4 },
+    { arbitrary: fc.constantFrom(...ODD_NUMBERS), weight: 4 },
     { arbitrary: fc.constantFrom(...EDGE_NUMBER_TEXTS), weight: 2 },
     { arbitrary: wrongType, weight: 2 },
   );
+  if (ctx.opts.theme === 'max') valid = Number.isFinite(max) && max < 2 ** 31 ? fc.constant(max) : fc.constantFrom(...HUGE_INTEGERS);
+  if (ctx.opts.theme === 'min') valid = Number.isFinite(min) && min > -(2 ** 31) ? fc.constant(min) : fc.constantFrom(-(2 ** 31), -1e15, Number.MIN_SAFE_INTEGER);
   return leaf(valid, edge);
 }
 
@@ -272,11 +302,25 @@ function arrayBounds(d: Def): { min: number; max: number } {
   return { min, max };
 }
 
+/** `n` days from `day` on (years below 100 included, which Date.UTC would move to 19xx). */
+export function consecutiveDays(day: string, n: number): string[] {
+  const [y, m, dd] = day.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, dd);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const yy = at.getUTCFullYear();
+    out.push(`${String(yy).padStart(4, '0')}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-${String(at.getUTCDate()).padStart(2, '0')}`);
+    at.setUTCDate(at.getUTCDate() + 1);
+  }
+  return out;
+}
+
 function arrayGen(d: Def, ctx: Ctx): Gen {
   const { min, max } = arrayBounds(d);
   const el = walk(d.element as Schema, { ...ctx, depth: ctx.depth + 1 });
   const size = { minLength: min, maxLength: Math.max(min, Math.min(max, min + 6)) };
-  const valid = fc.array(el.valid, size);
+  let valid: fc.Arbitrary<unknown> = fc.array(el.valid, size);
   // One element edged, the others valid.
   const oneEdged = fc.tuple(fc.array(el.valid, { minLength: Math.max(0, min - 1), maxLength: size.maxLength }), el.edge, fc.nat())
     .map(([xs, e, i]) => {
@@ -285,13 +329,22 @@ function arrayGen(d: Def, ctx: Ctx): Gen {
       return copy;
     });
   const oversize = Number.isFinite(max) && max <= 600 ? fc.array(el.valid, { minLength: max + 1, maxLength: max + 1 }) : fc.constant([]);
+  // Lists of days: a run of consecutive edge days (a holiday period in year 20 or 9999).
+  const elDef = defOf(d.element as Schema);
+  const run = elDef.type === 'string' && elDef.format === 'date' && max >= 2
+    ? fc.tuple(fc.constantFrom(...EDGE_DAYS), fc.integer({ min: 2, max: Math.min(max, 4) })).map(([day, n]) => consecutiveDays(day, n))
+    : null;
   const edge = fc.oneof(
     { arbitrary: oneEdged, weight: 6 },
+    { arbitrary: run ?? oneEdged, weight: run ? 3 : 0 },
     { arbitrary: fc.constant([]), weight: 1 },
     { arbitrary: oversize, weight: 1 },
     { arbitrary: fc.oneof(el.valid, wrongType), weight: 2 },
   );
   const mixed = fc.oneof({ arbitrary: fc.array(el.mixed, size), weight: 85 }, { arbitrary: edge, weight: 15 });
+  if (ctx.opts.theme === 'far-dates' && run) valid = run;
+  if (ctx.opts.theme === 'long' && Number.isFinite(max) && max <= 600) valid = fc.array(el.valid, { minLength: max, maxLength: max });
+  else if (ctx.opts.theme) valid = fc.array(el.valid, { minLength: Math.max(min, 1), maxLength: size.maxLength });
   return { valid, edge, mixed };
 }
 
@@ -313,7 +366,8 @@ function objectGen(d: Def, ctx: Ctx): Gen {
   const record = (pick: (k: string) => fc.Arbitrary<unknown>, requiredKeys = required) =>
     fc.record(Object.fromEntries(keys.map((k) => [k, pick(k)])), { requiredKeys, noNullPrototype: true }) as fc.Arbitrary<Record<string, unknown>>;
   // Optional keys are present about half of the time.
-  const valid = record((k) => gens[k]!.valid).map((o) => {
+  // A themed sample sends every field, so each one the theme concerns is probed.
+  const valid = record((k) => gens[k]!.valid, ctx.opts.theme ? keys : required).map((o) => {
     if (!confirms.length) return o;
     const copy = { ...o };
     for (const [k, of] of confirms) if (of in copy) copy[k] = copy[of];
@@ -469,18 +523,21 @@ export function arbitraryFor(schema: z.ZodType, opts: ArbitraryOptions = {}): fc
 
 /**
  * A call's inputs as the fuzz sends them: about a third valid (so handlers run to the end), a
- * half with one edge value in one place, the rest with several at once or a body that is not an
- * object at all (malformed JSON included: a string is sent as the raw body).
+ * third with one edge value in one place, a quarter themed (one kind of edge in every field), the
+ * rest with several edges at once or a body that is not an object at all (malformed JSON
+ * included: a string is sent as the raw body).
  */
 export function fuzzInputArbitrary(schema: z.ZodType, opts: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
   const g = generatorsFor(schema, opts);
   // Refinements (end after start, e-mail rules) are opaque: of a few valid candidates, send one
   // the schema accepts when there is one.
   const valid = fc.array(g.valid, { minLength: 6, maxLength: 6 }).map((xs) => xs.find((x) => schema.safeParse(x).success) ?? xs[0]);
+  const themed = fc.oneof(...THEMES.map((theme) => generatorsFor(schema, { ...opts, theme }).valid));
   return fc.oneof(
-    { arbitrary: valid, weight: 7 },
-    { arbitrary: g.edge, weight: 9 },
-    { arbitrary: g.mixed, weight: 3 },
+    { arbitrary: valid, weight: 6 },
+    { arbitrary: g.edge, weight: 7 },
+    { arbitrary: themed, weight: 5 },
+    { arbitrary: g.mixed, weight: 1 },
     { arbitrary: fc.constantFrom(...WRONG_TYPES, 'not json {', '{"a":1', [{}], TEN_KB[0]), weight: 1 },
   );
 }
