@@ -16,7 +16,12 @@ const plurals = (w: string) => [w, `${w}s`, `${w}es`, w.replace(/f$/, 'ves'), w.
 /** "basic.shelfPosition.delete" → ["basic", "shelf", "position", "delete"]. */
 const hintWords = (hint: string) => hint.split(/[.\s]+/).flatMap((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ')).filter(Boolean);
 
-export function valuePoolsFrom(db: DatabaseSync): ValuePools {
+export interface SeededPools extends ValuePools {
+  /** Values the database cannot offer (an import token, a file's bytes) for fields of this name. */
+  add(field: string, values: readonly unknown[]): void;
+}
+
+export function valuePoolsFrom(db: DatabaseSync): SeededPools {
   const tables = (db.prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((r) => r.name);
   /** table → column → values */
   const byTable = new Map<string, Map<string, unknown[]>>();
@@ -42,6 +47,7 @@ export function valuePoolsFrom(db: DatabaseSync): ValuePools {
   };
   const allIds = column('id');
   const cache = new Map<string, readonly unknown[]>();
+  const added = new Map<string, unknown[]>();
 
   function lookup(field: string, hint: string): readonly unknown[] {
     if (!field) return [];
@@ -76,8 +82,12 @@ export function valuePoolsFrom(db: DatabaseSync): ValuePools {
     forField(field, hint) {
       const key = `${field}|${hint}`;
       let v = cache.get(key);
-      if (!v) cache.set(key, (v = lookup(field, hint)));
+      if (!v) cache.set(key, (v = [...(added.get(field) ?? []), ...lookup(field, hint)]));
       return v;
+    },
+    add(field, values) {
+      added.set(field, [...(added.get(field) ?? []), ...values]);
+      cache.clear();
     },
   };
 }

@@ -148,7 +148,9 @@ function pooled(ctx: Ctx, kind: 'number' | 'string'): unknown[] {
 function withPool<T>(ctx: Ctx, kind: 'number' | 'string', main: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
   const values = pooled(ctx, kind);
   if (!values.length) return main;
-  return fc.oneof({ arbitrary: main, weight: 3 }, { arbitrary: fc.constantFrom(...values), weight: 2 });
+  // A reference (BranchID, ShelfIDs) names an existing row far more often than not.
+  const reference = /I[Dd]s?$/.test(ctx.field);
+  return fc.oneof({ arbitrary: main, weight: reference ? 1 : 3 }, { arbitrary: fc.constantFrom(...values), weight: reference ? 3 : 2 });
 }
 
 /** fast-check cannot generate for every flag: drop `i` (lower case matches) and fall back on text. */
