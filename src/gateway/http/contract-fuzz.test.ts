@@ -23,7 +23,7 @@ import { fuzzInputArbitrary } from '../testing/zod-arbitrary.ts';
  * status; a refused request changes no row; a reader changes no library data; a request without a
  * token changes nothing. A new call is fuzzed without a line here.
  *
- *   FUZZ_RUNS    inputs per call (each sent as the three principals); default 360
+ *   FUZZ_RUNS    inputs per call (each sent as the three principals); default 300
  *   FUZZ_SEED    the seed (printed on failure); a call's inputs depend only on it and the call id
  *   FUZZ_ONLY    comma-separated call ids, to replay one failure quickly (all calls otherwise)
  *   FUZZ_REPORT  a file to write the grouped failure report to (Markdown)
@@ -32,7 +32,7 @@ import { fuzzInputArbitrary } from '../testing/zod-arbitrary.ts';
  * reproduces with FUZZ_SEED and FUZZ_ONLY alone.
  */
 
-const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 360));
+const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS ?? 300));
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const ONLY = (process.env.FUZZ_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const CALLS = ONLY.length ? allCalls.filter((c) => ONLY.includes(c.id)) : allCalls;

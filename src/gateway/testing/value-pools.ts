@@ -16,6 +16,16 @@ const plurals = (w: string) => [w, `${w}s`, `${w}es`, w.replace(/f$/, 'ves'), w.
 /** "basic.shelfPosition.delete" → ["basic", "shelf", "position", "delete"]. */
 const hintWords = (hint: string) => hint.split(/[.\s]+/).flatMap((p) => p.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(' ')).filter(Boolean);
 
+function jsonElements(v: unknown): unknown[] {
+  if (typeof v !== 'string' || !v.startsWith('[')) return [v];
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return Array.isArray(parsed) ? parsed : [v];
+  } catch {
+    return [v];
+  }
+}
+
 export interface SeededPools extends ValuePools {
   /** Values the database cannot offer (an import token, a file's bytes) for fields of this name. */
   add(field: string, values: readonly unknown[]): void;
@@ -30,9 +40,9 @@ export function valuePoolsFrom(db: DatabaseSync): SeededPools {
     for (const { name } of db.prepare('SELECT name FROM pragma_table_info(?)').all(t) as Array<{ name: string }>) {
       // Secrets and payloads are no one's input.
       if (/hash|payload|secret|before_state|after_state|summary|response/.test(name)) continue;
-      const values = (db.prepare(`SELECT DISTINCT "${name}" AS v FROM "${t}" WHERE "${name}" IS NOT NULL LIMIT ${PER_COLUMN}`).all() as Array<{ v: unknown }>)
-        .map((r) => r.v)
-        .filter((v) => typeof v === 'number' || (typeof v === 'string' && v.length <= 200));
+      const raw = (db.prepare(`SELECT DISTINCT "${name}" AS v FROM "${t}" WHERE "${name}" IS NOT NULL LIMIT ${PER_COLUMN}`).all() as Array<{ v: unknown }>).map((r) => r.v);
+      // A JSON list in a column (roles.permissions) offers its elements: what a list field sends.
+      const values = [...new Set(raw.flatMap(jsonElements))].filter((v) => typeof v === 'number' || (typeof v === 'string' && v.length <= 200)).slice(0, PER_COLUMN * 4);
       if (values.length) cols.set(name, values);
     }
     byTable.set(t, cols);

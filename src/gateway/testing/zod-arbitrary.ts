@@ -110,6 +110,8 @@ interface Ctx {
   opts: ArbitraryOptions;
   field: string;
   depth: number;
+  /** An element of a list: lists name existing things (permissions, urls, ids). */
+  inList?: boolean;
 }
 
 /**
@@ -149,7 +151,7 @@ function withPool<T>(ctx: Ctx, kind: 'number' | 'string', main: fc.Arbitrary<T>)
   const values = pooled(ctx, kind);
   if (!values.length) return main;
   // A reference (BranchID, ShelfIDs) names an existing row far more often than not.
-  const reference = /I[Dd]s?$/.test(ctx.field);
+  const reference = /I[Dd]s?$/.test(ctx.field) || ctx.inList === true;
   return fc.oneof({ arbitrary: main, weight: reference ? 1 : 3 }, { arbitrary: fc.constantFrom(...values), weight: reference ? 3 : 2 });
 }
 
@@ -320,7 +322,7 @@ export function consecutiveDays(day: string, n: number): string[] {
 
 function arrayGen(d: Def, ctx: Ctx): Gen {
   const { min, max } = arrayBounds(d);
-  const el = walk(d.element as Schema, { ...ctx, depth: ctx.depth + 1 });
+  const el = walk(d.element as Schema, { ...ctx, depth: ctx.depth + 1, inList: true });
   const size = { minLength: min, maxLength: Math.max(min, Math.min(max, min + 6)) };
   let valid: fc.Arbitrary<unknown> = fc.array(el.valid, size);
   // One element edged, the others valid.
@@ -356,7 +358,7 @@ function objectGen(d: Def, ctx: Ctx): Gen {
   const gens: Record<string, Gen> = {};
   const required: string[] = [];
   for (const k of keys) {
-    gens[k] = walk(shape[k]!, { ...ctx, field: k, depth: ctx.depth + 1 });
+    gens[k] = walk(shape[k]!, { ...ctx, field: k, depth: ctx.depth + 1, inList: false });
     if (!mayBeAbsent(shape[k]!)) required.push(k);
   }
   // "ConfirmPassword" repeats "NewPassword" (a form's confirmation field), else it never validates.
