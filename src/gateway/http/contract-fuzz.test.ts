@@ -14,6 +14,7 @@ import { valuePoolsFrom, type SeededPools } from '../testing/value-pools.ts';
 import { jobCalls } from '../../shared/api/jobs.ts';
 import { readerCalls } from '../../shared/api/readers.ts';
 import { translationCalls } from '../../shared/api/translation.ts';
+import { uploadCalls } from '../../shared/api/upload.ts';
 import { fuzzInputArbitrary } from '../testing/zod-arbitrary.ts';
 
 /**
@@ -87,7 +88,7 @@ const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8
  * Rows and values the demo seed has none of, made through the API before the snapshot, so calls
  * that need them can succeed: a finished export job (GetProgress, StopProgress, its download), a
  * translation (Update/Delete), a small reader sheet and its preview token (ImportPreview/Commit),
- * an image (UploadImage). Returns values for fields no table holds.
+ * an image (UploadImage, GetImage). Returns values for fields no table holds.
  */
 async function seedWhatTheDemoLacks(admin: Principal): Promise<Record<string, unknown[]>> {
   const as = (call: CallDef, input: unknown) => send(call, admin, input, 'zh-CN').then(({ res }) => {
@@ -98,18 +99,19 @@ async function seedWhatTheDemoLacks(admin: Principal): Promise<Record<string, un
   const { DataID } = await as(jobCalls.exportReaders, {});
   await t.app.jobs.settled(DataID);
   const job = await as(jobCalls.getProgress, { DataID });
-  const link = new URL(job.ResultFile, 'http://x');
   const sheet = await xlsxBase64(['读者证号', '账号', '姓名', '身份', '手机'], [
     ['FZ0001', 'fuzz01', '模糊一', '学生', '13800000001'],
     ['FZ0002', 'fuzz02', 'Fuzz Two', 'teacher', '13800000002'],
     ['', 'fuzz03', '无证号', '学生', '13800000003'],
   ]);
   const preview = await as(readerCalls.importPreview, { FileName: '读者.xlsx', Content: sheet, Mode: 'upsert' });
-  return {
-    Content: [sheet, TINY_PNG],
-    Token: [preview.Token],
-    ...Object.fromEntries([...link.searchParams].map(([k, v]) => [k, [v]])),
-  };
+  const image = await as(uploadCalls.uploadImage, { FileName: 'fuzz.png', Content: TINY_PNG });
+  // The signed links' parameters (ID, Expires, Sig, School) as values of those fields.
+  const values: Record<string, unknown[]> = { Content: [sheet, TINY_PNG], Token: [preview.Token] };
+  for (const url of [job.ResultFile, image.Url]) {
+    for (const [k, v] of new URL(url, 'http://x').searchParams) (values[k] ??= []).push(v);
+  }
+  return values;
 }
 
 let t: TestApp;

@@ -42,7 +42,9 @@ export function valuePoolsFrom(db: DatabaseSync): SeededPools {
       if (/hash|payload|secret|before_state|after_state|summary|response/.test(name)) continue;
       const raw = (db.prepare(`SELECT DISTINCT "${name}" AS v FROM "${t}" WHERE "${name}" IS NOT NULL LIMIT ${PER_COLUMN}`).all() as Array<{ v: unknown }>).map((r) => r.v);
       // A JSON list in a column (roles.permissions) offers its elements: what a list field sends.
-      const values = [...new Set(raw.flatMap(jsonElements))].filter((v) => typeof v === 'number' || (typeof v === 'string' && v.length <= 200)).slice(0, PER_COLUMN * 4);
+      const values = [...new Set(raw.flatMap(jsonElements))]
+        .filter((v) => typeof v === 'number' || (typeof v === 'string' && v !== '' && v.length <= 200))
+        .slice(0, PER_COLUMN * 4);
       if (values.length) cols.set(name, values);
     }
     byTable.set(t, cols);
@@ -79,6 +81,11 @@ export function valuePoolsFrom(db: DatabaseSync): SeededPools {
       const parts = name.split('_');
       for (let i = parts.length - 1; i >= 1; i--) {
         const v = tableColumn(parts.slice(0, i).join('_'), parts.slice(i).join('_'));
+        if (v.length) return v;
+      }
+      // admin_account → account (a user's account), head_teacher_id → teacher_id → id.
+      for (let i = 1; i < parts.length; i++) {
+        const v = column(parts.slice(i).join('_'));
         if (v.length) return v;
       }
       // Arrays: ShelfIDs → shelf_ids → shelf_id, Urls → url.
