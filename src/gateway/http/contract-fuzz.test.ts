@@ -287,7 +287,7 @@ function firstInvisible(v: unknown, path = 'data'): { path: string; ch: string }
 const issueText = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) =>
   issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 
-type Finding = Pick<Failure, 'kind' | 'detail' | 'where'>;
+type Finding = Pick<Failure, 'kind' | 'detail' | 'message' | 'where'>;
 
 /** Every check of one reply; returns what fails (kind + one-line detail). */
 function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, changes: Changes): Finding[] {
@@ -307,7 +307,7 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
 
   if (status >= 500) {
     const err = sent.serverError;
-    out.push({ kind: 'server-error', detail: err ? `${err.name}: ${err.message.split('\n')[0]}` : message });
+    out.push({ kind: 'server-error', detail: err?.name ?? 'HTTP 5xx', message: err ? err.message.split('\n')[0] : message });
   }
   if (!res.headers['content-type']) out.push({ kind: 'no-content-type', detail: res.body.length ? 'no Content-Type' : 'no Content-Type (empty body)' });
 
@@ -317,7 +317,7 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
       if (!json) out.push({ kind: 'success-envelope', detail: 'body is not JSON' });
       else if (!env.success) out.push({ kind: 'success-envelope', detail: issueText(env.error.issues) });
       else if (env.data.code !== ServiceCode.ok || env.data.success !== true) {
-        out.push({ kind: 'success-envelope', detail: `code ${env.data.code}, success ${env.data.success} with HTTP ${status} — ${message}` });
+        out.push({ kind: 'success-envelope', detail: `code ${env.data.code}, success ${env.data.success} with HTTP ${status}`, message });
       }
       if (json) {
         const bad = firstInvisible((body as { data?: unknown }).data);
@@ -329,7 +329,7 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
       }
     }
   } else if (status < 500) {
-    if (!(ERROR_STATUSES as readonly number[]).includes(status)) out.push({ kind: 'undocumented-status', detail: `HTTP ${status} — ${message}` });
+    if (!(ERROR_STATUSES as readonly number[]).includes(status)) out.push({ kind: 'undocumented-status', detail: `HTTP ${status}`, message });
     const env = errorEnvelopeSchema.safeParse(body);
     if (!json) out.push({ kind: 'error-envelope', detail: `body is not JSON: ${truncate(res.body, 80)}` });
     else if (!env.success) out.push({ kind: 'error-envelope', detail: issueText(env.error.issues) });
@@ -339,7 +339,7 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
       if (!codeOk) out.push({ kind: 'error-envelope', detail: `code ${code} with HTTP ${status}` });
       if (status === 400) {
         const issues = badRequestDataSchema.safeParse(env.data.data);
-        if (!issues.success) out.push({ kind: 'error-envelope', detail: `without data.Issues — ${message}` });
+        if (!issues.success) out.push({ kind: 'error-envelope', detail: 'without data.Issues', message });
       }
     }
   }
@@ -347,10 +347,10 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
   // A body the server cannot read is refused before anyone is asked who sends it; a flood guard may answer first.
   const unreadable = call.method === 'POST' && typeof input === 'string' ? [400, 413, 415] : [];
   if (p.name === 'anonymous' && (call.auth === 'user' || call.auth === 'client') && ![401, 429, ...unreadable].includes(status)) {
-    out.push({ kind: 'not-refused', detail: `HTTP ${status} without a token (expected 401) — ${message}` });
+    out.push({ kind: 'not-refused', detail: `HTTP ${status} without a token (expected 401)`, message });
   }
   if (p.name === 'reader' && call.perm && ![403, 429, ...unreadable].includes(status)) {
-    out.push({ kind: 'not-refused', detail: `HTTP ${status} for a reader without "${call.perm}" (expected 403) — ${message}` });
+    out.push({ kind: 'not-refused', detail: `HTTP ${status} for a reader without "${call.perm}" (expected 403)`, message });
   }
 
   const changed = [...changes.keys()].filter((tbl) => !Object.hasOwn(BOOKKEEPING_TABLES, tbl));

@@ -23,8 +23,10 @@ export interface Failure {
   call: string;
   principal: string;
   status: number;
-  /** What is wrong, in one line (server error, schema issue, tables changed). */
+  /** What is wrong, in one line, in the harness's words (schema issue, tables changed, error class). */
   detail: string;
+  /** The reply's (or the server error's) message, which may echo the input. */
+  message?: string;
   /** Where in the reply, when it varies between examples of one failure (data.Name). */
   where?: string;
   input: unknown;
@@ -73,28 +75,38 @@ function strings(v: unknown, out: string[] = []): string[] {
  * What identifies a failure: its detail without what varies between examples — text echoed from
  * the input (a name in "no such account: 张三"), numbers and ids, long quoted values.
  */
+/** A failure in one line: the harness's detail, then the reply's message. */
+export const failureText = (f: Failure) => (f.message ? `${f.detail} — ${f.message}` : f.detail);
+
+/**
+ * What identifies a failure: its detail and the reply's message without what varies between
+ * examples — values echoed from the input (a name in "no such account: 张三", the list after
+ * "unknown permission:"), numbers and ids.
+ */
 export function normalise(f: Failure): string {
-  let d = f.detail;
+  const fixed = f.detail.replace(/U\+[0-9A-F]{4,6}/g, 'U+…').replace(/\d+/g, '#');
+  if (f.message == null) return fixed;
+  let m = f.message;
   const inputs = strings(f.input);
   const texts = [...new Set(inputs.flatMap((s) => [s, s.trim()]))].sort((a, b) => b.length - a.length);
   // Generated-looking texts anywhere: a plain word (".xlsx", "Excel") may be the message's own.
-  for (const s of texts) if (s.length >= 2 && !/^[\w .-]*$/.test(s) && d.includes(s)) d = d.split(s).join('…');
+  for (const s of texts) if (s.length >= 2 && !/^[\w .-]*$/.test(s) && m.includes(s)) m = m.split(s).join('…');
   // A value named at the end, as its own token: "本校没有账号 x", "无权添加该菜单：/a" (blank included).
   for (const s of texts) {
-    const t = d.trimEnd();
+    const t = m.trimEnd();
     const head = t.slice(0, t.length - s.trim().length);
     if (t.endsWith(s.trim()) && /[\s:：,，、]$/.test(head)) {
-      d = `${head}…`;
+      m = `${head}…`;
       break;
     }
   }
   // "Unknown permission: a, b" / "分馆不存在：3, 51": what follows the last colon names values.
-  const colon = /[:：]\s?(?=[^:：]*$)/.exec(d);
+  const colon = /[:：]\s?(?=[^:：]*$)/.exec(m);
   if (colon) {
-    const tail = d.slice(colon.index + colon[0].length);
-    if (/[\d…]/.test(tail) || inputs.some((s) => s.length >= 2 && tail.includes(s))) d = `${d.slice(0, colon.index + colon[0].length)}…`;
+    const tail = m.slice(colon.index + colon[0].length);
+    if (/[\d…]/.test(tail) || inputs.some((s) => s.length >= 2 && tail.includes(s))) m = `${m.slice(0, colon.index + colon[0].length)}…`;
   }
-  return d.replace(/U\+[0-9A-F]{4,6}/g, 'U+…').replace(/\d+/g, '#').replace(/"[^"]{20,}"/g, '"…"').slice(0, 200);
+  return `${fixed} — ${m.replace(/\d+/g, '#').replace(/"[^"]{20,}"/g, '"…"').slice(0, 200)}`;
 }
 
 function group(failures: readonly Failure[], keyOf: (f: Failure) => string): FailureGroup[] {
@@ -131,7 +143,7 @@ const replayNote = (f: Failure) =>
 export function formatCallGroup(g: FailureGroup): string {
   const f = g.smallest;
   return [
-    `- [${f.kind}] ${f.call} as ${f.principal} → ${f.status}: ${f.detail}${f.where ? ` at ${f.where}` : ''} (${g.count}×)`,
+    `- [${f.kind}] ${f.call} as ${f.principal} → ${f.status}: ${failureText(f)}${f.where ? ` at ${f.where}` : ''} (${g.count}×)`,
     `    input: ${showInput(f.input)}${f.lang ? ` [${f.lang}]` : ''}${replayNote(f)}`,
     `    reply: ${truncate(f.reply, 300)}`,
   ].join('\n');
