@@ -18,6 +18,8 @@ describe('fuzz report', () => {
     expect(normalise(failure({ kind: 'invisible-echo', detail: 'a bidi control (U+202E) sent in this request', input: { A: 'E) s' } })))
       .toBe('a bidi control (U+…) sent in this request');
     expect(n('请求无效', 'x')).not.toBe(n('Invalid request', 'x'));
+    expect(n('书架区域必须属于同一馆藏地', { Name: '馆藏地' })).toBe('without data.Issues — 书架区域必须属于同一馆藏地');
+    expect(n('Unknown permission:  鳫x, 丅脤丌帰三', { P: [' 鳫x', '丅脤丌帰三'] })).toBe('without data.Issues — Unknown permission: …');
   });
 
   it('groups per call and across calls, keeping the smallest input and every call', () => {

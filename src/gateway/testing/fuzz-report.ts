@@ -89,8 +89,9 @@ export function normalise(f: Failure): string {
   let m = f.message;
   const inputs = strings(f.input);
   const texts = [...new Set(inputs.flatMap((s) => [s, s.trim()]))].sort((a, b) => b.length - a.length);
-  // Generated-looking texts anywhere: a plain word (".xlsx", "Excel") may be the message's own.
-  for (const s of texts) if (s.length >= 2 && !/^[\w .-]*$/.test(s) && m.includes(s)) m = m.split(s).join('…');
+  // Generated-looking texts anywhere; a plain word (".xlsx", "Excel") or a short name ("馆藏地")
+  // may be the message's own.
+  for (const s of inputs.map((x) => x.trim())) if (s.length >= 4 && !/^[\w .-]*$/.test(s) && m.includes(s)) m = m.split(s).join('…');
   // A value named at the end, as its own token: "本校没有账号 x", "无权添加该菜单：/a" (blank included).
   for (const s of texts) {
     const t = m.trimEnd();
