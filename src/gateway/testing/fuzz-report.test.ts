@@ -20,6 +20,8 @@ describe('fuzz report', () => {
     expect(n('请求无效', 'x')).not.toBe(n('Invalid request', 'x'));
     expect(n('书架区域必须属于同一馆藏地', { Name: '馆藏地' })).toBe('without data.Issues — 书架区域必须属于同一馆藏地');
     expect(n('Unknown permission:  鳫x, 丅脤丌帰三', { P: [' 鳫x', '丅脤丌帰三'] })).toBe('without data.Issues — Unknown permission: …');
+    expect(n('未知的权限：\\, :#S', { P: ['\\', ':#S'] })).toBe(n('未知的权限： x', { P: [' x'] }));
+    expect(n('无权添加该菜单：\tT', { U: ['\tT'] })).toBe(n('无权添加该菜单：…', { U: ['朆'] }));
   });
 
   it('groups per call and across calls, keeping the smallest input and every call', () => {

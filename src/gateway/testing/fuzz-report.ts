@@ -101,11 +101,11 @@ export function normalise(f: Failure): string {
       break;
     }
   }
-  // "Unknown permission: a, b" / "分馆不存在：3, 51": what follows the last colon names values.
-  const colon = /[:：]\s?(?=[^:：]*$)/.exec(m);
+  // "Unknown permission: a, b" / "分馆不存在：3, 51": what follows the colon names values.
+  const colon = /[:：]/.exec(m);
   if (colon) {
-    const tail = m.slice(colon.index + colon[0].length);
-    if (/[\d…]/.test(tail) || inputs.some((s) => s.length >= 2 && tail.includes(s))) m = `${m.slice(0, colon.index + colon[0].length)}…`;
+    const tail = m.slice(colon.index + 1);
+    if (/[\d…]/.test(tail) || inputs.some((s) => s.trim().length >= 1 && tail.includes(s.trim()))) m = `${m.slice(0, colon.index).trimEnd()}: …`;
   }
   return `${fixed} — ${m.replace(/\d+/g, '#').replace(/"[^"]{20,}"/g, '"…"').slice(0, 200)}`;
 }
