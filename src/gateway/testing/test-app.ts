@@ -29,12 +29,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppHooks {
+  /** Runs after the app is built and before it is ready: the last moment to add Fastify hooks. */
+  beforeReady?(app: FastifyInstance): void;
+}
+
 /**
  * The gateway on a fresh temp data folder with the demo seed and a fake TokenVerifier.
  * `overrides.db` picks the database: SQLite in the data folder by default, or PostgreSQL
  * (`createPgTestDatabase().db`, testing/pg-test-db.ts).
  */
-export async function makeTestApp(overrides: Partial<GatewayConfig> = {}, seedNow?: Date): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<GatewayConfig> = {}, seedNow?: Date, hooks: TestAppHooks = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lib-gw-'));
   const config: GatewayConfig = {
     ...loadConfig([], {}),
@@ -50,6 +55,7 @@ export async function makeTestApp(overrides: Partial<GatewayConfig> = {}, seedNo
     verify: async (token) => (token === SIGNED_OUT_TOKEN ? 'signed-out' : (principals.get(token) ?? null)),
   };
   const app = await buildApp(config, { tokens: verifier, seedPasswordParams: FAST_SCRYPT, seedNow });
+  hooks.beforeReady?.(app);
   await app.ready();
   return {
     app,
