@@ -51,9 +51,9 @@ export async function checkRoleDraft(db: Db, schoolId: number, draft: RoleDraft,
   const bad = perms.filter((p) => !known.has(p));
   if (bad.length) throw AppError.badRequest('validation:role.unknownPermission', { keys: bad.slice(0, 5).join(', ') });
   const branches = await unknownIds(db, 'branches', schoolId, draft.BranchIDs);
-  if (branches.length) throw AppError.badRequest('validation:role.unknownBranch', { ids: branches.join(', ') });
+  if (branches.length) throw AppError.notFound('validation:role.unknownBranch', { ids: branches.join(', ') });
   const types = await unknownIds(db, 'resource_types', schoolId, draft.ResourceTypeIDs);
-  if (types.length) throw AppError.badRequest('validation:role.unknownResourceType', { ids: types.join(', ') });
+  if (types.length) throw AppError.notFound('validation:role.unknownResourceType', { ids: types.join(', ') });
   return perms;
 }
 

@@ -79,14 +79,14 @@ function outcome(r: GroupResolution, groups: ReadonlyMap<string, PermissionGroup
 export async function planGroupMoves(db: Db, schoolId: number, input: GroupStepInput): Promise<GroupStep> {
   const groupList = await loadGroups(db, schoolId);
   if (!groupList.length) {
-    if (input.map.length) throw AppError.badRequest('validation:rollover.unknownGroup');
+    if (input.map.length) throw AppError.notFound('validation:rollover.unknownGroup');
     return { dto: EMPTY, ops: { remove: [], add: [] }, skipped: 'roles:rollover.skip.noGroups' };
   }
   const groups = new Map(groupList.map((g) => [g.ID, g]));
   const deptById = new Map(input.depts.map((d) => [d.id, d]));
   for (const e of input.map) {
-    if (deptById.get(e.DeptID)?.kind !== e.Kind) throw AppError.badRequest('validation:rollover.unknownTarget', { id: e.DeptID });
-    if (e.GroupID != null && !groups.has(e.GroupID)) throw AppError.badRequest('validation:rollover.unknownGroup');
+    if (deptById.get(e.DeptID)?.kind !== e.Kind) throw AppError.notFound('validation:rollover.unknownTarget', { id: e.DeptID });
+    if (e.GroupID != null && !groups.has(e.GroupID)) throw AppError.notFound('validation:rollover.unknownGroup');
   }
 
   const rows = (await db.selectFrom('group_assignments').select(['id', 'group_id', 'kind', 'target_id', 'created_at'])

@@ -204,7 +204,7 @@ describe('library basic info', () => {
     expect((await t.call(C.basicInfoUpdate, { ...info, Address: '' }, { token: admin, lang: 'en-US' })).json().message).toBe('Please enter the address');
     expect((await t.call(C.basicInfoUpdate, { ...info, ThemeColor: { bgColor: 'red', btColor: '#000000' } }, { token: admin, lang: 'en-US' })).json().message).toBe('Please enter a colour as #RRGGBB');
     const foreign = await t.call(C.basicInfoUpdate, { ...info, Name: 'x', AdminAccount: 'admin2' }, { token: admin, lang: 'en-US' });
-    expect(foreign.json()).toMatchObject({ code: 400, message: 'This school has no account admin2' });
+    expect(foreign.json()).toMatchObject({ code: 404, message: 'This school has no account admin2' });
     await t.call(C.basicInfoUpdate, { ...info, Code: 'HACK' }, { token: admin });
     const s = await db().selectFrom('schools').select(['code', 'name']).where('id', '=', 1).executeTakeFirstOrThrow();
     expect(s).toEqual({ code: 'BJSY01', name: info.Name });

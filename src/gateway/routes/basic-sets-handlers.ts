@@ -271,7 +271,7 @@ export const basicSetsHandlers = {
     return writeTx(ctx.app.db, async (trx) => {
       // The administrator must be an account of this school (never another school's).
       const admin = await trx.selectFrom('users').select('id').where('school_id', '=', schoolId).where('account', '=', input.AdminAccount).executeTakeFirst();
-      if (!admin) throw AppError.badRequest('errors:basic.adminAccountUnknown', { account: input.AdminAccount });
+      if (!admin) throw AppError.notFound('errors:basic.adminAccountUnknown', { account: input.AdminAccount });
       await trx.updateTable('schools').set({
         name: input.Name, en_name: input.EnName, address: input.Address, area: input.Area, learning_period: input.LearningPeriod,
         admin_account: input.AdminAccount, admin_name: input.AdminName, theme_color: JSON.stringify(input.ThemeColor),

@@ -20,7 +20,7 @@ describe('home, session and translation handlers', () => {
     expect(set.json().data[0].MenuName).not.toBe('/data-analysis');
 
     const refused = await t.call(homeCalls.addShortcuts, { Urls: ['/sys/menu'] }, { token, lang: 'en-US' });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('You may not add this menu: /sys/menu');
 
     const ids = (set.json().data as Shortcut[]).map((s) => s.ID);

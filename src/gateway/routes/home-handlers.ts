@@ -48,7 +48,7 @@ export const homeHandlers = {
       (await menusFor(ctx.app.db, schoolId, perms)).filter((m) => !m.Url.startsWith(GROUP_URL_PREFIX)).map((m) => m.Url),
     );
     const refused = urls.find((u) => !allowed.has(u));
-    if (refused) throw AppError.badRequest('errors:menuNotAllowed', { url: refused });
+    if (refused) throw AppError.refused('errors:menuNotAllowed', { url: refused });
     await writeTx(ctx.app.db, async (trx) => {
       const existing = await trx
         .selectFrom('shortcuts')

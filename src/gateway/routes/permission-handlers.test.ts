@@ -43,14 +43,14 @@ describe('permission (who holds which role)', () => {
     const grade = await t.app.db.selectFrom('departments').select('id').where('school_id', '=', 1).where('kind', '=', 'grade').executeTakeFirstOrThrow();
     const foreignClass = await t.app.db.selectFrom('departments').select('id').where('school_id', '=', 2).where('kind', '=', 'class').executeTakeFirstOrThrow();
     const bad = [
-      [[{ RoleID: cl, DeptIDs: [] }], 'Please choose the classes or departments for the role "班级图书管理员"'],
-      [[{ RoleID: cl, DeptIDs: [grade.id] }], 'The role "班级图书管理员" can only look after classes'],
-      [[{ RoleID: cl, DeptIDs: [foreignClass.id] }], 'Department or class does not exist'],
-      [[{ RoleID: await roleId('reader', 2), DeptIDs: [] }], 'The role does not exist'],
+      [[{ RoleID: cl, DeptIDs: [] }], 400, 'Please choose the classes or departments for the role "班级图书管理员"'],
+      [[{ RoleID: cl, DeptIDs: [grade.id] }], 409, 'The role "班级图书管理员" can only look after classes'],
+      [[{ RoleID: cl, DeptIDs: [foreignClass.id] }], 404, 'Department or class does not exist'],
+      [[{ RoleID: await roleId('reader', 2), DeptIDs: [] }], 404, 'The role does not exist'],
     ] as const;
-    for (const [roles, message] of bad) {
+    for (const [roles, status, message] of bad) {
       const r = await t.call(roleCalls.assign, { UserID: uid, Roles: roles }, { token: admin, lang: 'en-US' });
-      expect(r.statusCode).toBe(400);
+      expect(r.statusCode, message).toBe(status);
       expect(r.json().message).toBe(message);
     }
     expect(await holder('student')).toEqual(before);

@@ -79,7 +79,7 @@ export const permissionHandlers = {
       for (const r of input.Roles) wanted.set(r.RoleID, [...new Set([...(wanted.get(r.RoleID) ?? []), ...r.DeptIDs])]);
       const ids = [...wanted.keys()];
       const roles = ids.length ? await trx.selectFrom('roles').select(['id', 'code', 'name', 'scope_kind']).where('school_id', '=', schoolId).where('id', 'in', ids).execute() : [];
-      if (roles.length !== ids.length) throw AppError.badRequest('validation:role.unknownRole');
+      if (roles.length !== ids.length) throw AppError.notFound('validation:role.unknownRole');
       for (const role of roles) {
         const depts = wanted.get(role.id)!;
         if (role.scope_kind === 'none') {
@@ -87,10 +87,10 @@ export const permissionHandlers = {
           continue;
         }
         if (!depts.length) throw AppError.badRequest('validation:required.roleScope', { role: role.name });
-        if (await unknownIds(trx, 'departments', schoolId, depts).then((x) => x.length > 0)) throw AppError.badRequest('validation:role.unknownDept');
+        if (await unknownIds(trx, 'departments', schoolId, depts).then((x) => x.length > 0)) throw AppError.notFound('validation:role.unknownDept');
         if (role.scope_kind === 'class') {
           const notClass = await trx.selectFrom('departments').select('id').where('school_id', '=', schoolId).where('id', 'in', depts).where('kind', '<>', 'class').execute();
-          if (notClass.length) throw AppError.badRequest('validation:role.scopeNotClass', { role: role.name });
+          if (notClass.length) throw AppError.refused('validation:role.scopeNotClass', { role: role.name });
         }
       }
       // Never leave a school without an administrator.

@@ -91,7 +91,7 @@ describe('reader add / update / get / delete', () => {
     const foreignDept = await t.call(readerCalls.addReader, newReader({ ReaderID: 'T0004', Account: 'a4', DeptID: otherDept.id }), { token: admin });
     expect(foreignDept.json().message).toBe('部门或班级不存在');
     const badPhoto = await t.call(readerCalls.addReader, newReader({ ReaderID: 'T0005', Account: 'a5', Photo: '../../etc/passwd' }), { token: admin });
-    expect(badPhoto.statusCode).toBe(409);
+    expect(badPhoto.statusCode).toBe(400);
     expect(await count()).toBe(before);
   });
 

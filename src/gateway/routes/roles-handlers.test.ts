@@ -46,7 +46,7 @@ describe('roles', () => {
       [{ Name: 'X', Permissions: ['/data-analysis'], BranchIDs: [] }, 400, 'Please select at least one branch library for the role'],
       [{ Name: 'X', Permissions: ['/nope'], BranchIDs: [b1] }, 400, 'Unknown permission: /nope'],
       [{ Name: 'X', Permissions: ['*'], BranchIDs: [b1] }, 400, 'Unknown permission: *'],
-      [{ Name: 'X', Permissions: [], BranchIDs: [99999] }, 400, 'Branch library does not exist: 99999'],
+      [{ Name: 'X', Permissions: [], BranchIDs: [99999] }, 404, 'Branch library does not exist: 99999'],
       [{ Name: '教师', Permissions: [], BranchIDs: [b1] }, 409, 'The role "教师" already exists'],
     ] as const;
     for (const [input, status, message] of bad) {

@@ -116,7 +116,7 @@ export const rolesHandlers = {
       if (holders.length && input.ReassignToID != null) {
         if (input.ReassignToID === role.ID) throw AppError.badRequest('validation:role.reassignSame');
         const target = await trx.selectFrom('roles').select('id').where('school_id', '=', schoolId).where('id', '=', input.ReassignToID).executeTakeFirst();
-        if (!target) throw AppError.badRequest('validation:role.unknownRole');
+        if (!target) throw AppError.notFound('validation:role.unknownRole');
         const already = new Set(
           (await trx.selectFrom('user_roles').select('user_id').where('role_id', '=', target.id).execute()).map((r) => r.user_id),
         );

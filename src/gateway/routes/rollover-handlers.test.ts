@@ -131,13 +131,13 @@ describe('school-year rollover: borrowing permission groups', () => {
 
     // Bad mappings are refused; nothing is written.
     const wrongKind = await previewWith([{ Kind: 'grade', DeptID: c11, GroupID: small }]);
-    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.statusCode).toBe(404);
     expect(wrongKind.json().message).toBe(`The grade or class does not exist: ${c11}`);
-    expect((await previewWith([{ Kind: 'class', DeptID: c11, GroupID: '99999' }])).statusCode).toBe(400);
+    expect((await previewWith([{ Kind: 'class', DeptID: c11, GroupID: '99999' }])).statusCode).toBe(404);
     expect((await previewWith([{ Kind: 'class', DeptID: c11, GroupID: null }, { Kind: 'class', DeptID: c11, GroupID: small }])).statusCode).toBe(400);
     // Another school's group is unknown here.
     const otherGroup = (await t.app.db.selectFrom('permission_groups').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow()).id;
-    expect((await previewWith([{ Kind: 'grade', DeptID: g3, GroupID: String(otherGroup) }])).statusCode).toBe(400);
+    expect((await previewWith([{ Kind: 'grade', DeptID: g3, GroupID: String(otherGroup) }])).statusCode).toBe(404);
     // A commit with another mapping than previewed is stale.
     const stale = await t.call(rolloverCalls.commit, { Fingerprint: plain.Fingerprint, GroupMap: [{ Kind: 'class', DeptID: c11, GroupID: null }] }, { token: admin });
     expect(stale.statusCode).toBe(409);

@@ -61,7 +61,7 @@ async function checkZone(db: Db, schoolId: number, areaId: number, zoneId: numbe
   if (zoneId == null) return;
   const z = await db.selectFrom('shelf_areas').select('area_id').where('school_id', '=', schoolId).where('id', '=', zoneId).executeTakeFirst();
   if (!z) throw AppError.notFound();
-  if (z.area_id !== areaId) throw AppError.badRequest('errors:basic.zoneOtherArea');
+  if (z.area_id !== areaId) throw AppError.refused('errors:basic.zoneOtherArea');
 }
 
 const pageSlice = <T>(rows: T[], input: { Page: number; Rows: number }) => rows.slice((input.Page - 1) * input.Rows, input.Page * input.Rows);

@@ -30,7 +30,7 @@ describe('uploadImage (reader photo)', () => {
     // School 2 cannot link school 1's file.
     const admin2 = await t.tokenFor('admin2');
     const foreign = await t.call(readerCalls.addReader, { Account: 'photo2', Name: '照片', ReaderID: 'PH2', Identity: 'other', Phone: '13512345678', Photo: FileID }, { token: admin2 });
-    expect(foreign.statusCode).toBe(409);
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('refuses what is not a JPEG/PNG or is over 2 MB, and roles without the key', async () => {

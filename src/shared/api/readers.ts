@@ -58,7 +58,7 @@ export const readerInputSchema = z.object({
   Phone: text({ max: 11, required: 'validation:phone.required' }).regex(PHONE_PATTERN, 'validation:phone.invalid').meta({ widget: 'phone' }),
   Email: text({ max: 200 }).refine((v) => v === '' || EMAIL.test(v), 'validation:reader.email').default('').meta({ widget: 'email' }),
   ExpireAt: dateField().nullable().default(null),
-  Photo: tokenField(100, { min: 0 }).default('').meta({ hidden: true }),
+  Photo: z.string().max(40).regex(/^(?:[0-9a-f-]{36}\.(?:jpg|png))?$/, 'validation:upload.photoMissing').default('').meta({ hidden: true }),
 });
 export type ReaderInput = z.output<typeof readerInputSchema>;
 export const readerUpdateSchema = readerInputSchema.extend({ ID: idField() });
