@@ -30,7 +30,15 @@ export function createAppTheme(opts: { dark: boolean; lang: Language; colors?: T
     {
       palette: { mode: opts.dark ? 'dark' : 'light', primary: { main: bt } },
       shell: { bgColor: opts.dark ? '#121212' : bg, fgColor: base.palette.getContrastText(opts.dark ? '#121212' : bg) },
-      components: { MuiButton: { defaultProps: { disableElevation: true } } },
+      components: {
+        MuiButton: { defaultProps: { disableElevation: true } },
+        // Screens title themselves with an explicit h1; section titles use h6/subtitle variants,
+        // which MUI would make <h6> (h1 → h6 skips levels). They are second-level headings here.
+        MuiTypography: { defaultProps: { variantMapping: { h6: 'h2', subtitle1: 'h2', subtitle2: 'h2' } } },
+        // A disabled field's help still informs (why it is locked): text.disabled is 2.7:1, below
+        // WCAG AA; text.secondary keeps it quieter than enabled text at 5.7:1 (light) / 7:1 (dark).
+        MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
+      },
     },
     // DataGrid texts are applied by the screens that use a grid (keeps the grid out of first load).
     opts.lang === 'zh-CN' ? coreZh : coreEn,

@@ -18,7 +18,8 @@ export default function PlannedScreen({ entry }: ScreenProps) {
       title={title}
       body={
         <>
-          <Chip size="small" color="warning" variant="outlined" label={t('planned.badge')} sx={{ mb: 1 }} />
+          {/* Warning-coloured outline; the text stays text.primary (orange text on white is 3.1:1). */}
+          <Chip size="small" color="warning" variant="outlined" label={t('planned.badge')} sx={{ mb: 1, color: 'text.primary' }} />
           {description && <div data-testid="planned-description">{description}</div>}
           <div>{t('planned.body')}</div>
           <div>

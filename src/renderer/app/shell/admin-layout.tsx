@@ -38,7 +38,7 @@ export function AdminLayout() {
     // /404 opens without a session; every other admin route goes through sign-in.
     if (entry && !entry.login) {
       return (
-        <Box sx={{ p: 2 }}>
+        <Box component="main" sx={{ p: 2 }}>
           <Outlet />
         </Box>
       );

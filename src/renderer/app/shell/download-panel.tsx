@@ -70,8 +70,13 @@ export function DownloadPanel() {
       </Box>
         </Paper>
       ) : (
-        <Fab size="small" color="primary" data-testid="download-panel-toggle" aria-label={t('jobs.open')} onClick={() => jobsStore.setExpanded(true)}>
-          <Badge color="secondary" badgeContent={running}>
+        // The name says what the badge shows, so it holds the visible count (WCAG 2.5.3); no badge at 0.
+        <Fab
+          size="small" color="primary" data-testid="download-panel-toggle"
+          aria-label={running > 0 ? t('jobs.openRunning', { count: running }) : t('jobs.open')}
+          onClick={() => jobsStore.setExpanded(true)}
+        >
+          <Badge color="secondary" badgeContent={running > 0 ? running : undefined}>
             <CloudDownload />
           </Badge>
         </Fab>

@@ -13,7 +13,7 @@ export function MinimalLayout({ variant }: { variant: 'portal' | 'guide' | 'publ
   const theme = useTheme();
   if (variant === 'guide') {
     return (
-      <Box data-testid="layout-guide" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box component="main" data-testid="layout-guide" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
         <Outlet />
       </Box>
     );

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Collapse from '@mui/material/Collapse';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -39,21 +40,29 @@ function MenuGroup({ node, depth, lang, onGo }: ItemProps) {
   const Icon = menuIcon(node.Icon, node.children.length > 0);
   const label = menuLabel(node, lang);
   const pad = 2 + depth * 2;
+  const listId = `menu-list-${node.ID}`;
+  // An li holds the button and its sub-list, so the lists contain only list items.
   return (
-    <>
-      <ListItemButton data-testid={`menu-group-${node.ID}`} onClick={() => setOpen((o) => !o)} sx={{ pl: pad }}>
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        data-testid={`menu-group-${node.ID}`}
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setOpen((o) => !o)}
+        sx={{ pl: pad }}
+      >
         <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}><Icon fontSize="small" /></ListItemIcon>
         <ListItemText primary={label} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} unmountOnExit>
-        <List disablePadding>
+        <List disablePadding id={listId}>
           {node.children.map((c) => (
             <MenuItem key={c.ID} node={c} depth={depth + 1} lang={lang} onGo={onGo} />
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }
 
@@ -64,16 +73,19 @@ function MenuLeaf({ node, depth, lang, onGo }: ItemProps) {
   const pad = 2 + depth * 2;
   const selected = !isExternalMenu(node) && node.Url !== '' && menuPath(node.Url) === path;
   return useMemo(() => (
-    <ListItemButton
-      data-testid={`menu-item-${node.ID}`}
-      data-path={isExternalMenu(node) ? undefined : menuPath(node.Url)}
-      selected={selected}
-      onClick={() => onGo(menuTarget(node))}
-      sx={{ pl: pad, '&.Mui-selected': { bgcolor: 'rgba(255,255,255,0.16)' } }}
-    >
-      <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}><Icon fontSize="small" /></ListItemIcon>
-      <ListItemText primary={label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        data-testid={`menu-item-${node.ID}`}
+        data-path={isExternalMenu(node) ? undefined : menuPath(node.Url)}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onClick={() => onGo(menuTarget(node))}
+        sx={{ pl: pad, '&.Mui-selected': { bgcolor: 'rgba(255,255,255,0.16)' } }}
+      >
+        <ListItemIcon sx={{ color: 'inherit', minWidth: 36 }}><Icon fontSize="small" /></ListItemIcon>
+        <ListItemText primary={label} />
+      </ListItemButton>
+    </ListItem>
   ), [node, selected, label, pad, Icon, onGo]);
 }
 
@@ -90,11 +102,13 @@ export function SideMenu({ menus }: { menus: readonly Menu[] }) {
   }
   return (
     <ActivePath.Provider value={pathname}>
-      <List component="nav" dense data-testid="side-menu" aria-label={t('menu.label')}>
-        {tree.map((n) => (
-          <MenuItem key={n.ID} node={n} depth={0} lang={lang} onGo={onGo} />
-        ))}
-      </List>
+      <nav data-testid="side-menu" aria-label={t('menu.label')}>
+        <List dense>
+          {tree.map((n) => (
+            <MenuItem key={n.ID} node={n} depth={0} lang={lang} onGo={onGo} />
+          ))}
+        </List>
+      </nav>
     </ActivePath.Provider>
   );
 }

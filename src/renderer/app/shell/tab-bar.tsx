@@ -68,11 +68,14 @@ export function TabBar({ menus }: { menus?: readonly ServerMenu[] | undefined })
   };
 
   return (
+    // A landmark of its own: the strip switches between the open pages (axe: region).
     <Box
+      component="nav"
+      aria-label={t('tabs.label')}
       data-testid="tab-bar"
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', minHeight: 40 }}
     >
-      <Box role="tablist" aria-label={t('tabs.label')} sx={{ display: 'flex', gap: 0.5, overflowX: 'auto', flex: 1 }}>
+      <Box role="tablist" aria-label={t('tabs.list')} sx={{ display: 'flex', gap: 0.5, overflowX: 'auto', flex: 1 }}>
         {tabs.map((tab) => {
           const selected = tab.path === active;
           return (

@@ -11,6 +11,9 @@ import { typeRulesSummary, useResourceTypes } from './use-resource-types.ts';
 // The server assigns the ID of a new group; an edit keeps the row's.
 const withId = (values: FieldValues, ctx: { entry?: GroupRow }): FieldValues => ({ ...values, ID: ctx.entry?.ID ?? 'new' });
 
+/** The list's columns (also checked against the 1440 px layout in borrow-permission-columns.test.ts). */
+export const PERMISSION_GROUP_COLUMNS = ['Name', 'MaxLoans', 'LoanDays', 'RenewDays', 'MaxRenewals', 'OverdueRenewal', 'ByResourceType', 'IsDefault', 'AssignmentCount'] as const;
+
 /** /borrow-permission: permission groups with loan quantity, loan and renewal days, renewals, overdue policy, and per-type limits. */
 export default function BorrowPermissionScreen() {
   const { t } = useTranslation('borrow-rules');
@@ -19,9 +22,9 @@ export default function BorrowPermissionScreen() {
     <CrudScreen
       config={{
         resource: permissionGroupResource,
-        columns: ['Name', 'MaxLoans', 'LoanDays', 'RenewDays', 'MaxRenewals', 'OverdueRenewal', 'ByResourceType', 'IsDefault', 'AssignmentCount'],
+        columns: PERMISSION_GROUP_COLUMNS,
         columnOverrides: {
-          ByResourceType: { minWidth: 180, valueFormatter: (v: ResourceTypeRule[] | undefined) => typeRulesSummary(v ?? [], types.nameOf, t) },
+          ByResourceType: { valueFormatter: (v: ResourceTypeRule[] | undefined) => typeRulesSummary(v ?? [], types.nameOf, t) },
         },
         filters: ['SearchKey'],
         form: {

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { borrowRulesCalls as c, type AssignmentRow } from '../../../shared/api/borrow-rules.ts';
 import { call } from '../../lib/api-client.ts';
+import { actionsColumn } from '../../kit/grid/columns.ts';
 import { gridLocaleText, toPageQuery } from '../../lib/table-defaults.ts';
 import { AssignmentAddForm } from './assignment-add-form.tsx';
 import { EffectiveLimitsPanel } from './effective-limits-panel.tsx';
@@ -19,7 +20,7 @@ import { useCanOp } from './use-can-op.ts';
 
 /** /borrow-range-mana: which readers, classes, grades, departments or identities belong to which group. */
 export default function BorrowRangeScreen() {
-  const { t, i18n } = useTranslation('borrow-rules');
+  const { t, i18n } = useTranslation(['borrow-rules', 'kit']);
   const qc = useQueryClient();
   const canEdit = useCanOp('rules.assign.edit');
   const groups = useQuery({ queryKey: ['borrow-rules', 'groups-all'], queryFn: () => call(c.getGroups, { Rows: 1000 }) });
@@ -41,10 +42,9 @@ export default function BorrowRangeScreen() {
   const columns: GridColDef<AssignmentRow>[] = [
     { field: 'Kind', headerName: t('range.kind'), width: 120, valueFormatter: (v: string) => t(`range.kinds.${v}`) },
     { field: 'TargetName', headerName: t('range.target'), flex: 1, minWidth: 200, valueGetter: (_v, row) => (row.Kind === 'identity' ? t(`range.identities.${row.TargetID}`) : row.TargetName) },
-    ...(canEdit ? [{
-      field: 'actions', headerName: '', width: 110, sortable: false,
-      renderCell: ({ row }) => <Button size="small" color="error" disabled={del.isPending} onClick={() => del.mutate(row.ID)} data-testid={`assign-delete-${row.ID}`}>{t('range.remove')}</Button>,
-    } satisfies GridColDef<AssignmentRow>] : []),
+    ...(canEdit ? [actionsColumn(t('kit:actions'), { labels: [t('range.remove')] }, {
+      renderCell: ({ row }: { row: AssignmentRow }) => <Button size="small" color="error" disabled={del.isPending} onClick={() => del.mutate(row.ID)} data-testid={`assign-delete-${row.ID}`}>{t('range.remove')}</Button>,
+    }) as GridColDef<AssignmentRow>] : []),
   ];
 
   return (

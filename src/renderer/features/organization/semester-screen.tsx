@@ -38,6 +38,7 @@ function CurrentAction({ term }: { term: Term }) {
 
 /** /semester: school years and terms (one current), and the school's subjects. */
 export default function SemesterScreen() {
+  const { t } = useTranslation('organization');
   return (
     <Stack spacing={4}>
       <CrudScreen
@@ -46,7 +47,7 @@ export default function SemesterScreen() {
           columns: ['SchoolYear', 'Name', 'EnName', 'StartDate', 'EndDate'],
           filters: [],
           form: { fields: ['SchoolYear', 'Name', 'EnName', 'StartDate', 'EndDate'] },
-          slots: { rowActions: (row) => <CurrentAction term={row} /> },
+          slots: { rowActions: (row) => <CurrentAction term={row} />, rowActionLabels: [t('term.setCurrent')] },
         }}
       />
       <LookupTable config={{ resource: subjectResource, fields: ['Name', 'EnName', 'Code', 'Sort', 'State'], defaultEntry: { State: 1, Sort: 0 } }} />

@@ -43,8 +43,11 @@ export function ReaderDetailView({ row }: { row: Reader }) {
         ))}
         <div>
           <Typography component="dt" variant="caption" color="text.secondary">{t('detail.roles')}</Typography>
+          {/* A dl group holds only dt and dd, so the link lives in a second dd. */}
           <Typography component="dd" sx={{ m: 0 }} data-testid="reader-roles">{reader.Roles || t('detail.noRoles')}</Typography>
-          <Link component={RouterLink} to="/permission" variant="body2" data-testid="reader-roles-link">{t('detail.manageRoles')}</Link>
+          <Typography component="dd" sx={{ m: 0 }}>
+            <Link component={RouterLink} to="/permission" variant="body2" data-testid="reader-roles-link">{t('detail.manageRoles')}</Link>
+          </Typography>
         </div>
       </Stack>
       {detail && <ReaderLinksPanel reader={detail} canEdit={canEdit} />}

@@ -7,6 +7,9 @@ import { PhotoField } from './photo-field.tsx';
 import { ReaderDetailView } from './reader-detail.tsx';
 import { readerFormResource, readerResource } from './readers.resource.ts';
 
+/** The list's columns (also checked against the 1440 px layout in reader-list-columns.test.ts). */
+export const READER_COLUMNS = ['ReaderID', 'Name', 'Identity', 'DeptName', 'Status', 'Phone', 'Deposit', 'ExpireAt', 'Roles'] as const;
+
 const FORM_FIELDS = ['Name', 'ReaderID', 'Account', 'Identity', 'DeptID', 'Sex', 'Birthday', 'Phone', 'Email', 'Status', 'ExpireAt', 'Photo', 'ID'];
 
 /** /user-transfer: readers — search (name, pinyin, initials, card number), add/edit/delete with photo, parents in the detail, Excel import and export. */
@@ -17,7 +20,7 @@ export default function ReaderListScreen() {
       <CrudScreen
         config={{
           resource: readerFormResource,
-          columns: ['ReaderID', 'Name', 'Identity', 'DeptName', 'Status', 'Phone', 'Deposit', 'ExpireAt', 'Roles'],
+          columns: READER_COLUMNS,
           filters: ['SearchKey', 'Identity', 'Status'],
           form: { fields: FORM_FIELDS, fieldSlots: { Photo: (_spec, control) => <PhotoField control={control} label={t('resources.reader.fields.Photo')} /> } },
           defaultEntry: { Identity: 'student', Status: 'active', Sex: 'unknown' },

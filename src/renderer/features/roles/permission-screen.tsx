@@ -18,6 +18,7 @@ import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../../../shared/domain/ui-constan
 import { call } from '../../lib/api-client.ts';
 import { HolderRolesDialog } from './holder-roles-dialog.tsx';
 import { useCanDo } from './use-can.ts';
+import { ActionsHeaderCell } from '../../kit/grid/actions-header-cell.tsx';
 
 /** /permission: who holds which role; search users and assign roles (with class/department scopes). */
 export default function PermissionScreen() {
@@ -57,7 +58,7 @@ export default function PermissionScreen() {
             <TableCell>{t('holders.readerId')}</TableCell>
             <TableCell>{t('holders.dept')}</TableCell>
             <TableCell>{t('holders.roles')}</TableCell>
-            <TableCell />
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>

@@ -16,6 +16,7 @@ import { call } from '../../lib/api-client.ts';
 import { RoleEditorDialog } from './role-editor-dialog.tsx';
 import { RoleDeleteDialog } from './role-delete-dialog.tsx';
 import { useCanDo } from './use-can.ts';
+import { ActionsHeaderCell } from '../../kit/grid/actions-header-cell.tsx';
 
 /** /department/permission/role: the school's roles; add, edit (menus, branches, resources), delete. */
 export default function RolesScreen() {
@@ -41,7 +42,7 @@ export default function RolesScreen() {
             <TableCell>{t('fields.Menus')}</TableCell>
             <TableCell>{t('fields.Branches')}</TableCell>
             <TableCell>{t('fields.UserCount')}</TableCell>
-            <TableCell />
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>

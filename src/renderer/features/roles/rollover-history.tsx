@@ -12,6 +12,7 @@ import { rolloverCalls, type RolloverBatch } from '../../../shared/api/rollover.
 import { call } from '../../lib/api-client.ts';
 import { ConfirmDialog } from '../../kit/states/confirm-dialog.tsx';
 import { useCanDo } from './use-can.ts';
+import { ActionsHeaderCell } from '../../kit/grid/actions-header-cell.tsx';
 
 /** Past rollovers; the latest applied one can be undone as a whole. */
 export function RolloverHistory() {
@@ -28,7 +29,7 @@ export function RolloverHistory() {
         <TableHead>
           <TableRow>
             {['when', 'by', 'promotedN', 'graduatedN', 'expiredN', 'movedN', 'state'].map((k) => <TableCell key={k}>{t(`rollover.${k}`)}</TableCell>)}
-            <TableCell />
+            <ActionsHeaderCell />
           </TableRow>
         </TableHead>
         <TableBody>

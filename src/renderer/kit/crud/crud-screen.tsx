@@ -40,6 +40,8 @@ export interface CrudScreenConfig<S extends AnyObjectSchema> {
     /** Buttons beside Add; a function gets the current list query (ExportButton, ImportButton). */
     toolbar?: ReactNode | ((query: Record<string, unknown>) => ReactNode);
     rowActions?: (row: z.output<S>) => ReactNode;
+    /** Labels of the buttons rowActions may show at most, so the actions column fits them. */
+    rowActionLabels?: readonly string[];
     /** Replaces the default field list of the detail pane. */
     detail?: (row: z.output<S>) => ReactNode;
   };
@@ -118,6 +120,11 @@ export function CrudScreen<S extends AnyObjectSchema>({ config }: { config: Crud
         columns={config.columns}
         columnOverrides={config.columnOverrides}
         rowActions={entryActions}
+        rowActionLabels={[
+          ...(canUpdate ? [t('common:actions.edit')] : []),
+          ...(canDelete ? [t('kit:delete.action')] : []),
+          ...(slots?.rowActionLabels ?? []),
+        ]}
         onOpen={setSelected}
         emptyAction={addButton || undefined}
       />

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -23,10 +23,12 @@ export interface DetailPaneProps {
 export function DetailPane({ resource: r, row, labels, children, actions, onClose }: DetailPaneProps) {
   const { t } = useTranslation(['kit', 'common']);
   const specs = useMemo(() => fieldSpecs(r.schema, r.fields).filter((s) => !s.hidden), [r]);
+  const titleId = useId();
   return (
-    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 }, p: 2 } } }}>
+    // The drawer is a dialog; its entry's name names it.
+    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 }, p: 2 }, 'aria-labelledby': titleId } as object }}>
       <Stack spacing={2} data-testid="kit-detail">
-        <Typography variant="h6" component="h2">{String(row[r.displayField] ?? '')}</Typography>
+        <Typography variant="h6" component="h2" id={titleId}>{String(row[r.displayField] ?? '')}</Typography>
         {children ?? (
           <Stack component="dl" spacing={1} sx={{ m: 0 }}>
             {specs.map((s) => (

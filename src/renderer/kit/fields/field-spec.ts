@@ -39,10 +39,15 @@ export interface FieldSpec {
   description?: string;
   hidden?: boolean;
   readOnly?: boolean;
+  /**
+   * An identifier people read and type (card number, barcode, code): its grid column is as wide as
+   * its longest value and never cut. Unset: inferred from the name (see columns.ts).
+   */
+  identifier?: boolean;
 }
 
 /** What a resource config (or `.meta()`) may override. */
-export type FieldOverride = Partial<Pick<FieldSpec, 'widget' | 'ref' | 'options' | 'hidden' | 'readOnly' | 'description'>>;
+export type FieldOverride = Partial<Pick<FieldSpec, 'widget' | 'ref' | 'options' | 'hidden' | 'readOnly' | 'description' | 'identifier'>>;
 
 const WIDGETS = new Set<WidgetKind>(['text', 'textarea', 'password', 'phone', 'email', 'color', 'number', 'switch', 'select', 'multiselect', 'ref', 'date', 'datetime']);
 
@@ -57,6 +62,7 @@ function metaOf(s: z.core.$ZodType): FieldOverride {
   if (typeof m.description === 'string') out.description = m.description;
   if (m.hidden === true) out.hidden = true;
   if (m.readOnly === true) out.readOnly = true;
+  if (typeof m.identifier === 'boolean') out.identifier = m.identifier;
   return out;
 }
 

@@ -21,6 +21,12 @@ export interface KitGridProps<R extends GridValidRowModel> extends Pick<DataGrid
   grid?: Partial<DataGridProps<R>>;
 }
 
+// Header titles wrap to two lines rather than end in an ellipsis, so a column needs only half its
+// title's width (columns.ts sizes them so); the default 56 px header holds two lines.
+const WRAPPING_HEADERS = {
+  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' },
+} as const;
+
 /** DataGrid with the spec's paging (server side, 20 a page, 5/10/20/30/40), loading, empty and error states. */
 export function KitGrid<R extends GridValidRowModel>({ rows, total, loading, error, onRetry, pagination, onPaginationChange, emptyAction, testId = 'kit-grid', grid, ...cols }: KitGridProps<R>) {
   const { i18n } = useTranslation();
@@ -43,6 +49,7 @@ export function KitGrid<R extends GridValidRowModel>({ rows, total, loading, err
         autoHeight
         {...cols}
         {...grid}
+        sx={[WRAPPING_HEADERS, ...(Array.isArray(grid?.sx) ? grid.sx : grid?.sx ? [grid.sx] : [])]}
       />
     </Box>
   );

@@ -6,7 +6,7 @@ import type { Page } from '../../../shared/api/paging.ts';
 import { fieldSpecs } from '../fields/field-spec.ts';
 import type { ResourceLabels } from '../labels.ts';
 import type { ResourceDef } from '../resource.ts';
-import { columnsFor, type ColumnOverrides } from './columns.ts';
+import { actionsColumn, columnsFor, type ColumnOverrides } from './columns.ts';
 import { KitGrid } from './kit-grid.tsx';
 
 /** The part of a list query the grid reads (a TanStack useQuery result fits). */
@@ -28,6 +28,8 @@ export interface ResourceGridProps {
   columnOverrides?: ColumnOverrides;
   /** Slot: buttons at the end of each row. */
   rowActions?: (row: GridValidRowModel) => ReactNode;
+  /** The labels of the most buttons a row shows: the actions column is sized to them. */
+  rowActionLabels?: readonly string[];
   /** Click or Enter on a row. */
   onOpen?: (row: GridValidRowModel) => void;
   emptyAction?: ReactNode;
@@ -38,21 +40,21 @@ export function ResourceGrid(p: ResourceGridProps) {
   const { t } = useTranslation('kit');
   const { resource: r, rowActions, onOpen } = p;
   const specs = useMemo(() => fieldSpecs(r.schema, r.fields, p.columns), [r, p.columns]);
+  const rows = p.list.data?.List ?? [];
   const columns: GridColDef[] = [
-    ...columnsFor(specs, p.labels, { overrides: p.columnOverrides }),
+    ...columnsFor(specs, p.labels, { overrides: p.columnOverrides, rows, displayField: r.displayField }),
     ...(rowActions
-      ? [{
-          field: '__actions', headerName: t('actions'), sortable: false, minWidth: 160,
+      ? [actionsColumn(t('actions'), { labels: p.rowActionLabels ?? [] }, {
           renderCell: ({ row }: { row: GridValidRowModel }) => (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }} onClick={(e) => e.stopPropagation()}>{rowActions(row)}</Stack>
           ),
-        } satisfies GridColDef]
+        })]
       : []),
   ];
   return (
     <KitGrid
       testId={`list-${r.id}`}
-      rows={p.list.data?.List ?? []}
+      rows={rows}
       total={p.list.data?.Total ?? 0}
       loading={p.list.isFetching}
       error={p.list.error}

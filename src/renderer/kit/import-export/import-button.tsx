@@ -14,7 +14,7 @@ export function ImportButton({ resource: r }: { resource: ResourceDef }) {
   if (!r.calls.importPreview || !r.calls.importCommit || !can('import')) return null;
   return (
     <>
-      <Button startIcon={<FileUploadOutlined />} onClick={() => setOpen(true)} data-testid="kit-import">{t('import.action')}</Button>
+      <Button startIcon={<FileUploadOutlined />} onClick={() => setOpen(true)} data-testid="kit-import">{t('import.button')}</Button>
       {open && <ImportDialog resource={r} onClose={() => setOpen(false)} />}
     </>
   );

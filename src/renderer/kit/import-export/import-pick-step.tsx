@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,19 +20,22 @@ export interface ImportPickStepProps {
 /** Step 1: one .xlsx file (the spec: one file at a time) and whether existing rows are updated. */
 export function ImportPickStep({ file, onFile, mode, modes, onMode }: ImportPickStepProps) {
   const { t } = useTranslation('kit');
+  const input = useRef<HTMLInputElement>(null);
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />}>
+        {/* A real button (a label styled as one cannot be pressed from the keyboard) opening the hidden file input. */}
+        <Button variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => input.current?.click()} data-testid="import-pick">
           {t('import.pick')}
-          <input
-            hidden
-            type="file"
-            accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            data-testid="import-file"
-            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-          />
         </Button>
+        <input
+          ref={input}
+          hidden
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-testid="import-file"
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
         <Typography variant="body2" data-testid="import-file-name">{file?.name ?? t('import.noFile')}</Typography>
       </Stack>
       {modes.length > 1 && (

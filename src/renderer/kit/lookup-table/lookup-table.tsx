@@ -60,12 +60,12 @@ export function LookupTable<S extends AnyObjectSchema>({ config }: { config: Loo
     onCancel: editing.cancel,
     onDelete: del.ask,
   });
+  const rows: GridValidRowModel[] = [...(editing.draft ? [editing.draft] : []), ...(list.data?.List ?? [])];
   const columns = [
-    ...columnsFor(editSpecs, labels, { editable: new Set(editSpecs.map((s) => s.name)), overrides: config.columns }),
-    ...columnsFor(readSpecs, labels, { overrides: config.columns }),
+    ...columnsFor(editSpecs, labels, { editable: new Set(editSpecs.map((s) => s.name)), overrides: config.columns, rows, displayField: r.displayField }),
+    ...columnsFor(readSpecs, labels, { overrides: config.columns, rows, displayField: r.displayField }),
     actions,
   ];
-  const rows: GridValidRowModel[] = [...(editing.draft ? [editing.draft] : []), ...(list.data?.List ?? [])];
 
   return (
     <Stack spacing={1.5} data-testid={`lookup-${r.id}`}>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { GridActionsCellItem, type GridActionsCellItemProps, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import { actionsColumn } from '../grid/columns.ts';
 import Tooltip from '@mui/material/Tooltip';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -22,11 +23,9 @@ export interface RowActionHandlers {
 /** The actions column: Save/Cancel while editing, Edit/Delete otherwise. */
 export function useRowActionsColumn(h: RowActionHandlers): GridColDef {
   const { t } = useTranslation(['kit', 'common']);
-  return {
-    field: '__actions',
+  // Two icon buttons at most (edit + delete, or save + cancel).
+  return actionsColumn(t('kit:actions'), { icons: 2 }, {
     type: 'actions',
-    headerName: t('kit:actions'),
-    width: 110,
     getActions: ({ id, row }) => {
       if (h.isEditing(id)) {
         return [
@@ -43,7 +42,7 @@ export function useRowActionsColumn(h: RowActionHandlers): GridColDef {
       }
       return out;
     },
-  };
+  });
 }
 
 /**

@@ -69,8 +69,8 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
     placeholderData: keepPreviousData,
   });
   const rowSchema = config.rowSchema ?? rowSchemaOf(config.run);
-  const columns = useMemo(() => (rowSchema ? columnsFor(fieldSpecs(rowSchema, {}, config.columns), labels, { overrides: config.columnOverrides }) : []), [rowSchema, config.columns, config.columnOverrides, labels]);
   const rows = (result.data?.List ?? []).map((row, i) => ({ __row: i, ...row }));
+  const columns = useMemo(() => (rowSchema ? columnsFor(fieldSpecs(rowSchema, {}, config.columns), labels, { overrides: config.columnOverrides, rows: result.data?.List }) : []), [rowSchema, config.columns, config.columnOverrides, labels, result.data]);
 
   return (
     <Stack spacing={2} data-testid={`report-${config.id}`}>
