@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { codeText, dateField, idField, text, tokenField } from '../domain/fields.ts';
+import { codeText, dateField, idField, text } from '../domain/fields.ts';
 import { importCallsFor } from './import.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 import { IDENTITIES } from '../domain/identities.ts';
