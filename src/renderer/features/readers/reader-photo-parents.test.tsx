@@ -13,7 +13,7 @@ const NEW_URL = '/micro/library/web1.0/Upload/GetImage?School=1&ID=new.png&Expir
 
 const student: Reader = {
   ID: 7, Account: 'a7', Name: '王芳', ReaderID: 'R7', Identity: 'student', DeptID: null, DeptName: '一年级1班', Status: 'active', Sex: 'female',
-  Birthday: null, Phone: '13912345678', Email: '', Deposit: 0, ExpireAt: '2030-08-31', Roles: '读者', Photo: 'old.png', PhotoUrl: OLD_URL, UpdateTime: '2026-01-01T00:00:00Z',
+  Birthday: null, Phone: '13912345678', Email: '', Deposit: 0, ExpireAt: '2030-08-31', Roles: '读者', Photo: '00000000-0000-4000-8000-000000000001.png', PhotoUrl: OLD_URL, UpdateTime: '2026-01-01T00:00:00Z',
 };
 const parent: Reader = { ...student, ID: 9, Account: 'p9', Name: '王建国', ReaderID: 'P9', Identity: 'parent', Photo: '', PhotoUrl: '', Roles: '' };
 const link = (r: Reader) => ({ ID: r.ID, Name: r.Name, ReaderID: r.ReaderID, Phone: r.Phone });
@@ -28,7 +28,7 @@ function gateway(extra: Record<string, (b: Record<string, unknown>) => unknown> 
     'Readers/GetReader': (b) => details[b.ID as number],
     'Readers/GetDeptOptions': () => [],
     'Readers/UpdateReader': (b) => ({ ...student, ...b }),
-    'upload/uploadImage': () => ({ FileID: 'new.png', Url: NEW_URL }),
+    'upload/uploadImage': () => ({ FileID: '00000000-0000-4000-8000-000000000002.png', Url: NEW_URL }),
     'user/getUserSimpleAll': () => [{ ID: 9, Name: '王建国', ReaderID: 'P9', Identity: 'parent', DeptID: null }],
     'StudentParents/updateStudentParents': (b) => {
       details[7] = { ...details[7]!, Parents: (b.ParentIDs as number[]).includes(9) ? [link(parent)] : [] };
@@ -63,7 +63,7 @@ describe('reader photo field', () => {
     await waitFor(() => expect(within(field).getByTestId('reader-photo-img')).toHaveAttribute('src', expect.stringContaining('Sig=new')));
     fireEvent.submit(screen.getByTestId('kit-form'));
     await waitFor(() => expect(gw.to('Readers/UpdateReader')).toHaveLength(1));
-    expect(gw.to('Readers/UpdateReader')[0]!.body).toMatchObject({ ID: 7, Photo: 'new.png' });
+    expect(gw.to('Readers/UpdateReader')[0]!.body).toMatchObject({ ID: 7, Photo: '00000000-0000-4000-8000-000000000002.png' });
   });
 
   it('removes the photo; refuses a wrong type or a file over 2 MB before uploading', async () => {
