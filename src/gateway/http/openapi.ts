@@ -34,11 +34,19 @@ export function responseSchemasOf(call: CallDef): Record<number, z.ZodType> {
   const out: Record<number, z.ZodType> = {};
   // Raw calls (the OAuth token endpoint, a file download) answer their data unwrapped.
   out[200] = call.raw ? call.data.describe('Not wrapped in the envelope.') : envelopeSchema(call.data);
-  for (const status of errorStatusesOf(call)) {
-    const schema = status === 400 ? errorEnvelopeSchema.extend({ data: badRequestDataSchema }) : errorEnvelopeSchema;
-    out[status] = schema.describe(ERROR_TEXT[status] ?? 'Error');
-  }
+  for (const status of errorStatusesOf(call)) out[status] = errorSchemaOf(status);
   return out;
+}
+
+// One schema per status, shared by every route (built once: the gateway's start time is budgeted).
+const errorSchemas = new Map<number, z.ZodType>();
+function errorSchemaOf(status: number): z.ZodType {
+  let schema = errorSchemas.get(status);
+  if (!schema) {
+    schema = (status === 400 ? errorEnvelopeSchema.extend({ data: badRequestDataSchema }) : errorEnvelopeSchema).describe(ERROR_TEXT[status] ?? 'Error');
+    errorSchemas.set(status, schema);
+  }
+  return schema;
 }
 
 // OpenAPI 3.0 schema objects take only JSON Schema's own keywords and x- extensions.
