@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobCalls, type Job } from '../../shared/api/jobs.ts';
-import { downloadJobFile } from '../testing/job-files.ts';
+import { jobCalls } from '../../shared/api/jobs.ts';
+import { downloadJobFile, pollJob } from '../testing/job-files.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -14,23 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function poll(dataId: string, token: string, until: (j: Job) => boolean): Promise<Job[]> {
-  const seen: Job[] = [];
-  for (let i = 0; i < 400; i++) {
-    const j = (await t.call(jobCalls.getProgress, { DataID: dataId }, { token })).json().data as Job;
-    seen.push(j);
-    if (until(j)) return seen;
-    await sleep(10);
-  }
-  throw new Error('job did not finish');
-}
 
 describe('reader export job', () => {
   it('runs, reports progress, and serves the .xlsx (phones masked) against a download ticket', async () => {
     const start = await t.call(jobCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
     expect(start.json()).toMatchObject({ code: 0, data: { DataID: expect.any(String) } });
     const dataId = start.json().data.DataID as string;
-    const seen = await poll(dataId, admin, (j) => j.State !== 1);
+    const seen = await pollJob(t, dataId, admin, (j) => j.State !== 1);
     const last = seen[seen.length - 1]!;
     expect(last).toMatchObject({ State: 2, Message: 'File generated, please click to download', OperationType: 'ExportReaders' });
     expect(last.Progress).toBe(last.DataCount);
@@ -76,7 +65,7 @@ describe('reader export job', () => {
 
   it('names files in Chinese by default and downloads them with a UTF-8 safe name', async () => {
     const dataId = (await t.call(jobCalls.exportReaders, { SearchKey: '王' }, { token: admin })).json().data.DataID as string;
-    const seen = await poll(dataId, admin, (j) => j.State !== 1);
+    const seen = await pollJob(t, dataId, admin, (j) => j.State !== 1);
     const last = seen[seen.length - 1]!;
     expect(last.FileName).toMatch(/^读者列表_/);
     expect(last.DataCount).toBeGreaterThan(0);
@@ -87,7 +76,7 @@ describe('reader export job', () => {
 
   it('stops a running job (state 4) and lists jobs newest first, filtered', async () => {
     const dataId = (await t.call(jobCalls.exportReaders, {}, { token: admin })).json().data.DataID as string;
-    await poll(dataId, admin, (j) => j.Progress > 0);
+    await pollJob(t, dataId, admin, (j) => j.Progress > 0);
     const stopped = await t.call(jobCalls.stopProgress, { DataID: dataId }, { token: admin });
     expect(stopped.json().data).toMatchObject({ State: 4, ResultFile: '' });
 
