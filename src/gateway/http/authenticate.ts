@@ -10,11 +10,25 @@ export interface CallerIdentity {
   schoolId: number | null;
 }
 
-export function bearer(request: FastifyRequest): string | null {
+function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
   return m ? m[1]! : null;
+}
+
+// The rate limiter of public calls and authenticate() both need the caller's token verified:
+// once per request.
+const verifiedByRequest = new WeakMap<FastifyRequest, ReturnType<FastifyInstance['tokens']['verify']>>();
+/** The request's bearer token verified (null without one), at most once per request. */
+export function verifyRequestToken(app: FastifyInstance, request: FastifyRequest): ReturnType<FastifyInstance['tokens']['verify']> {
+  let v = verifiedByRequest.get(request);
+  if (!v) {
+    const token = bearer(request);
+    v = token ? app.tokens.verify(token) : Promise.resolve(null);
+    verifiedByRequest.set(request, v);
+  }
+  return v;
 }
 
 /** The SchoolID selector header: undefined when absent, NaN when not a positive integer. */
@@ -48,7 +62,7 @@ export async function authenticate(app: FastifyInstance, call: CallDef, request:
     const token = call.auth === 'optional' ? bearer(request) : null;
     if (token) {
       // A stale token on a public call is treated as anonymous rather than forcing a sign-in.
-      const v = await app.tokens.verify(token);
+      const v = await verifyRequestToken(app, request);
       principal = v && v !== 'signed-out' ? v : null;
     }
     if (principal) {
@@ -61,7 +75,7 @@ export async function authenticate(app: FastifyInstance, call: CallDef, request:
 
   const token = bearer(request);
   if (!token) throw AppError.unauthorized('errors:loginAgain');
-  const verified = await app.tokens.verify(token);
+  const verified = await verifyRequestToken(app, request);
   if (verified === 'signed-out') {
     throw new AppError(ServiceCode.signedOutElsewhere, 'errors:signedOutElsewhere', { status: 401 });
   }

@@ -5,7 +5,7 @@ import { ok } from '../../shared/api/envelope.ts';
 import { responseSchemasOf } from './openapi.ts';
 import type { AnyHandlerMap, CallContext } from './handler-types.ts';
 import { AppError } from './app-error.ts';
-import { authenticate, bearer } from './authenticate.ts';
+import { authenticate, verifyRequestToken } from './authenticate.ts';
 import { LOOPBACK_ADDRESSES } from '../config.ts';
 import { pickLanguage } from './i18n.ts';
 import { parseInput } from './validation.ts';
@@ -21,15 +21,9 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
   // 'public' calls: anonymous callers get the strict limit; signed-in ones (a school's users share
   // one NAT address and call these too) keep the global one, counted apart. A route's settings
   // replace the global ones, so the loopback exemption is repeated here.
-  const signedIn = new WeakMap<FastifyRequest, Promise<boolean>>();
-  const isSignedIn = (req: FastifyRequest) => {
-    let p = signedIn.get(req);
-    if (!p) {
-      const token = bearer(req);
-      p = token ? app.tokens.verify(token).then((v) => v != null && v !== 'signed-out') : Promise.resolve(false);
-      signedIn.set(req, p);
-    }
-    return p;
+  const isSignedIn = async (req: FastifyRequest) => {
+    const v = await verifyRequestToken(app, req);
+    return v != null && v !== 'signed-out';
   };
   const publicLimit: RateLimitOptions = {
     timeWindow: publicRateLimit.windowMs,

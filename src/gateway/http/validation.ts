@@ -35,7 +35,8 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, lang:
     if (seen.has(path)) continue;
     seen.add(path);
     const field = fieldLabel(i.path, t, exists);
-    const keyed = parseMessageKey(i.message) && exists(parseMessageKey(i.message)!.key);
+    const parsed = parseMessageKey(i.message);
+    const keyed = parsed != null && exists(parsed.key);
     const text = keyed ? translateMessage(i.message, t, exists, { field }) : field ? t('validation:fieldProblem', { field, problem: i.message }) : i.message;
     issues.push({ Path: path, Message: text });
   }
