@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { GatewayConfig } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { DbHandle } from './db/connect.ts';
-import type { TokenVerifier } from './auth/principal.ts';
+import type { TokenVerifier } from './access/principal.ts';
 import type { Translator } from './http/i18n.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
-import type { PermissionCache } from './auth/permissions.ts';
+import type { PermissionCache } from './access/permissions.ts';
 
 // What buildApp decorates the Fastify instance with (app.ts); `tokens` comes from the SSO plugin.
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT, type GatewayConfig } from '../config.ts';
 import { seedDemo, type SeedReport } from '../seed/demo-seed.ts';
-import { containsText } from '../repos/like.ts';
+import { containsText } from './like.ts';
 import { FAST_SCRYPT } from '../testing/test-app.ts';
 import { createPgTestDatabase, PG_TEST_URL, pgSkipReason, type PgTestDatabase } from '../testing/pg-test-db.ts';
 import { openDatabase, writeTx, type DbHandle } from './connect.ts';

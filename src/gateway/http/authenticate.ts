@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CallDef } from '../../shared/api/contract.ts';
 import { ServiceCode } from '../../shared/api/envelope.ts';
-import type { Principal } from '../auth/principal.ts';
-import { holds } from '../auth/permissions.ts';
+import type { Principal } from '../access/principal.ts';
+import { holds } from '../access/permissions.ts';
 import { AppError } from './app-error.ts';
 
 export interface CallerIdentity {

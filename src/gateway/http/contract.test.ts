@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '../../shared/api/all-calls.ts';
-import { allHandlers } from '../routes/all-handlers.ts';
+import { allHandlers } from '../app-handlers.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;

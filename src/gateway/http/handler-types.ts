@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallDef } from '../../shared/api/contract.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../access/principal.ts';
 
 /** What a call handler gets besides its validated input. */
 export interface CallContext {

@@ -2,7 +2,7 @@ import { authCalls, type Token } from '../../shared/api/auth.ts';
 import { ServiceCode } from '../../shared/api/envelope.ts';
 import { LANGUAGES } from '../../shared/domain/ui-constants.ts';
 import { checkPassword } from '../../shared/domain/validation-rules.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../access/principal.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallDef } from '../../shared/api/contract.ts';
 import type { AnyHandlerMap, CallContext, CallHandler } from '../http/handler-types.ts';

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { TokenVerifier } from '../auth/principal.ts';
+import type { TokenVerifier } from '../access/principal.ts';
 import { DEFAULT_MAIL_FROM } from '../config.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { purgeExpired } from './sso-adapter.ts';

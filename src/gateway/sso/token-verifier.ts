@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import type { Principal, TokenVerifier } from '../auth/principal.ts';
+import type { Principal, TokenVerifier } from '../access/principal.ts';
 import type { SsoDb } from './sso-tables.ts';
 
 const CACHE_MS = 5_000;

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { CallDef } from '../../shared/api/contract.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type GatewayConfig } from '../config.ts';
-import type { Principal, TokenVerifier } from '../auth/principal.ts';
+import type { Principal, TokenVerifier } from '../access/principal.ts';
 
 /** Cheap scrypt for the demo accounts in tests (production uses N = 2^17). */
 export const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
