@@ -4,7 +4,7 @@
 // for it. "extra": our own calls (not in endpoints.json) that are implemented.
 import { existsSync, readFileSync } from 'node:fs';
 import { allCalls } from '../src/shared/api/all-calls.ts';
-import { allHandlers } from '../src/gateway/routes/all-handlers.ts';
+import { allHandlers } from '../src/gateway/app-handlers.ts';
 import { screenRegistry } from '../src/renderer/app/screen-registry.ts';
 
 type Routes = { routes: { path: string }[] };
