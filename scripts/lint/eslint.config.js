@@ -5,6 +5,7 @@
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns, paths = []) => ['error', { patterns, paths }];
+const LOWER_GATEWAY = ['http', 'db', 'access', 'sso', 'seed', 'import', 'jobs', 'mail', 'security', 'testing'];
 const electronOnly = { name: 'electron', message: 'electron is imported only in src/main and src/preload.' };
 
 export default tseslint.config(
@@ -33,6 +34,15 @@ export default tseslint.config(
     files: ['src/gateway/**/*.ts'],
     rules: { 'no-restricted-imports': restrict([
       { group: ['**/main/**', '**/preload/**', '**/renderer/**'], message: 'The gateway imports shared and Node only.' },
+    ], [electronOnly]) },
+  },
+  {
+    // Cross-cutting machinery sits below the domain folders: only app.ts (the composition root)
+    // and app-handlers.ts put domains together, so a lower folder never imports a domain.
+    files: LOWER_GATEWAY.map((d) => `src/gateway/${d}/**/*.ts`),
+    rules: { 'no-restricted-imports': restrict([
+      { group: ['**/main/**', '**/preload/**', '**/renderer/**'], message: 'The gateway imports shared and Node only.' },
+      { regex: `^\\.\\./(?!(${LOWER_GATEWAY.join('|')})/)[^./][^/]*/`, message: 'Cross-cutting gateway folders do not import domain folders; compose in app.ts / app-handlers.ts.' },
     ], [electronOnly]) },
   },
   {

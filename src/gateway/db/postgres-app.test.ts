@@ -5,6 +5,7 @@ import type { CallDef } from '../../shared/api/contract.ts';
 import { authCalls } from '../../shared/api/auth.ts';
 import { homeCalls, type Shortcut } from '../../shared/api/home.ts';
 import { jobCalls, type Job } from '../../shared/api/jobs.ts';
+import { readerCalls } from '../../shared/api/readers.ts';
 import { sessionCalls } from '../../shared/api/session.ts';
 import { translationCalls } from '../../shared/api/translation.ts';
 import { downloadJobFile } from '../testing/job-files.ts';
@@ -101,7 +102,7 @@ describe.skipIf(!PG_TEST_URL)('gateway on PostgreSQL', () => {
 
   it('runs the reader export job to the end and serves the file', async () => {
     const admin = await pg.tokenFor('admin');
-    const start = await pg.call(jobCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
+    const start = await pg.call(readerCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
     const dataId = start.json().data.DataID as string;
     const seen: Job[] = [];
     for (let i = 0; i < 500 && seen.at(-1)?.State !== 2; i++) {

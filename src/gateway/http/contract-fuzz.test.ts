@@ -107,7 +107,7 @@ async function seedWhatTheDemoLacks(admin: Principal): Promise<Record<string, un
   const steps: Array<[string, () => Promise<void>]> = [
     ['translation', async () => void (await as(translationCalls.addTranslation, { Key: 'common:fuzz', ZhCN: '模糊测试', EnUS: 'Fuzz' }))],
     ['export job', async () => {
-      const { DataID } = await as(jobCalls.exportReaders, {});
+      const { DataID } = await as(readerCalls.exportReaders, {});
       await t.app.jobs.settled(DataID);
       linkValues((await as(jobCalls.getProgress, { DataID })).ResultFile);
     }],

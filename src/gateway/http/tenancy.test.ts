@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authCalls } from '../../shared/api/auth.ts';
 import { homeCalls } from '../../shared/api/home.ts';
-import { jobCalls } from '../../shared/api/jobs.ts';
+import { readerCalls } from '../../shared/api/readers.ts';
 import { sessionCalls } from '../../shared/api/session.ts';
 import { translationCalls } from '../../shared/api/translation.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
@@ -69,7 +69,7 @@ describe('tenancy and permissions', () => {
     const dash = await t.call(homeCalls.getDashboard, {}, { token: student });
     expect(dash.statusCode).toBe(403);
     expect(dash.json()).toMatchObject({ code: 403, message: '无操作权限' });
-    const exp = await t.call(jobCalls.exportReaders, {}, { token: student, lang: 'en-US' });
+    const exp = await t.call(readerCalls.exportReaders, {}, { token: student, lang: 'en-US' });
     expect(exp.statusCode).toBe(403);
     expect(exp.json()).toMatchObject({ message: 'No operation permission' });
     const tr = await t.call(translationCalls.addTranslation, { Key: 'a:b', ZhCN: '', EnUS: '' }, { token: await t.tokenFor('librarian') });

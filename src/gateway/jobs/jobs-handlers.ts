@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { Selectable } from 'kysely';
 import { jobCalls, JobState, type Job } from '../../shared/api/jobs.ts';
+import { downloadPermissionOf } from '../../shared/api/job-downloads.ts';
 import type { JobsTable } from '../db/schema.ts';
 import { holds } from '../access/permissions.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
-import { exportReadersJob } from '../readers/reader-export.ts';
 import { bindingFor, bindingFrom, consumeTicket, findTicket, hashOf, issueTicket } from './download-tickets.ts';
 import { containsText } from '../db/like.ts';
 import { requireUser } from '../access/call-context.ts';
@@ -35,13 +34,10 @@ function toJob(r: JobRow): Job {
  * list), and only while they still hold the permission of the call that made it: an export of
  * personal data stops being downloadable when the role that allowed it is taken away.
  */
-const FILE_PERMISSION: Readonly<Record<string, string | undefined>> = {
-  ExportReaders: jobCalls.exportReaders.perm,
-};
 
 async function mayDownload(ctx: CallContext, row: JobRow, userId: number, schoolId: number): Promise<boolean> {
   if (row.school_id !== schoolId || row.user_id !== userId) return false;
-  const perm = FILE_PERMISSION[row.operation_type];
+  const perm = downloadPermissionOf(row.operation_type);
   return perm == null || holds(await ctx.app.permissions.of(userId, schoolId), perm);
 }
 
@@ -94,17 +90,6 @@ export const jobsHandlers = {
       q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(input.Rows).offset((input.Page - 1) * input.Rows).execute(),
     ]);
     return { Total: Number(n), List: rows.map(toJob) };
-  }),
-  'jobs.exportReaders': handler(jobCalls.exportReaders, async (input, ctx) => {
-    const { userId, schoolId } = requireUser(ctx);
-    const { app } = ctx;
-    const DataID = await app.jobs.start(
-      exportReadersJob({
-        db: app.db, dataDir: app.config.dataDir, i18n: app.i18n, lang: ctx.lang, schoolId, userId,
-        searchKey: input.SearchKey, fileId: randomUUID(),
-      }),
-    );
-    return { DataID };
   }),
   'jobs.getTicket': handler(jobCalls.getTicket, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCalls } from '../../shared/api/jobs.ts';
+import { readerCalls } from '../../shared/api/readers.ts';
 import { downloadJobFile, pollJob } from '../testing/job-files.ts';
 import { makeTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 
 describe('reader export job', () => {
   it('runs, reports progress, and serves the .xlsx (phones masked) against a download ticket', async () => {
-    const start = await t.call(jobCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
+    const start = await t.call(readerCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
     expect(start.json()).toMatchObject({ code: 0, data: { DataID: expect.any(String) } });
     const dataId = start.json().data.DataID as string;
     const seen = await pollJob(t, dataId, admin, (j) => j.State !== 1);
@@ -64,7 +65,7 @@ describe('reader export job', () => {
   });
 
   it('names files in Chinese by default and downloads them with a UTF-8 safe name', async () => {
-    const dataId = (await t.call(jobCalls.exportReaders, { SearchKey: '王' }, { token: admin })).json().data.DataID as string;
+    const dataId = (await t.call(readerCalls.exportReaders, { SearchKey: '王' }, { token: admin })).json().data.DataID as string;
     const seen = await pollJob(t, dataId, admin, (j) => j.State !== 1);
     const last = seen[seen.length - 1]!;
     expect(last.FileName).toMatch(/^读者列表_/);
@@ -75,7 +76,7 @@ describe('reader export job', () => {
   });
 
   it('stops a running job (state 4) and lists jobs newest first, filtered', async () => {
-    const dataId = (await t.call(jobCalls.exportReaders, {}, { token: admin })).json().data.DataID as string;
+    const dataId = (await t.call(readerCalls.exportReaders, {}, { token: admin })).json().data.DataID as string;
     await pollJob(t, dataId, admin, (j) => j.Progress > 0);
     const stopped = await t.call(jobCalls.stopProgress, { DataID: dataId }, { token: admin });
     expect(stopped.json().data).toMatchObject({ State: 4, ResultFile: '' });

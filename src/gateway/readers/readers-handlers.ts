@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readerCalls } from '../../shared/api/readers.ts';
 import { maskPhone } from '../../shared/domain/validation-rules.ts';
 import { holds } from '../access/permissions.ts';
@@ -10,6 +11,7 @@ import { photoExists } from './photo-store.ts';
 import { loadReaderLookups, readerRuleViolations } from './reader-rules.ts';
 import { findReader, insertReader, readersOf, roleNames, toReader, userValues, type UserRow } from './reader-store.ts';
 import { requireUser } from '../access/call-context.ts';
+import { exportReadersJob } from './reader-export.ts';
 
 async function dtoOf(ctx: CallContext, schoolId: number, row: UserRow, maskPhone = true) {
   const roles = await roleNames(ctx.app.db, schoolId, [row.id], ctx.lang);
@@ -144,4 +146,15 @@ export const readersHandlers = {
     return { StudentID: input.StudentID, Parents: rows.map((p) => ({ ID: p.id, Name: p.name, ReaderID: p.reader_id, Phone: maskPhone(p.phone) })) };
   }),
   ...readerImportHandlers,
+  'readers.exportReaders': handler(readerCalls.exportReaders, async (input, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    const { app } = ctx;
+    const DataID = await app.jobs.start(
+      exportReadersJob({
+        db: app.db, dataDir: app.config.dataDir, i18n: app.i18n, lang: ctx.lang, schoolId, userId,
+        searchKey: input.SearchKey, fileId: randomUUID(),
+      }),
+    );
+    return { DataID };
+  }),
 } satisfies HandlerMapFor<typeof readerCalls>;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { jobCalls, type Job } from '../../shared/api/jobs.ts';
+import { readerCalls } from '../../shared/api/readers.ts';
 import type { CallOptions, TestApp } from './test-app.ts';
 
 /** Polls GetProgress until `until` holds (default: the job left state 1); every reply in order. */
@@ -17,7 +18,7 @@ export async function pollJob(t: TestApp, dataId: string, token: string, until: 
 
 /** Starts the reader export and waits for its end. */
 export async function exportReaders(t: TestApp, token: string, input: { SearchKey?: string } = {}, opts: CallOptions = {}): Promise<Job> {
-  const dataId = (await t.call(jobCalls.exportReaders, input, { ...opts, token })).json().data.DataID as string;
+  const dataId = (await t.call(readerCalls.exportReaders, input, { ...opts, token })).json().data.DataID as string;
   return (await pollJob(t, dataId, token)).at(-1)!;
 }
 

@@ -46,13 +46,6 @@ export const jobCalls = {
     }),
     data: pageOf(jobSchema),
   }),
-  /** Starts a reader-list export (.xlsx) as a job; progress via GetProgress. */
-  exportReaders: defineCall({
-    id: 'jobs.exportReaders', method: 'POST', path: `${LIB}/Readers/ExportReaders`, auth: 'user', spec: false,
-    perm: 'people.readers.export',
-    input: z.object({ SearchKey: text({ max: 200 }).optional() }),
-    data: z.object({ DataID: z.string() }),
-  }),
   /**
    * A single-use, short-lived address for the file of a finished job of the caller's own (see
    * README "Downloads"): 403 for another school's or user's job, or when the caller no longer

@@ -77,6 +77,13 @@ const VIEW = 'people.readers.view';
 const EDIT = 'people.readers.edit';
 
 export const readerCalls = {
+  /** Starts a reader-list export (.xlsx) as a job; progress via GetProgress. */
+  exportReaders: defineCall({
+    id: 'readers.exportReaders', method: 'POST', path: `${LIB}/Readers/ExportReaders`, auth: 'user', spec: false,
+    perm: 'people.readers.export',
+    input: z.object({ SearchKey: text({ max: 200 }).optional() }),
+    data: z.object({ DataID: z.string() }),
+  }),
   /** Paged search by name, pinyin, initials, card number, account or phone. */
   getUserList: defineCall({
     id: 'readers.getUserList', method: 'GET', path: '/micro/basic/open/user/getUserList', auth: 'user', spec: true, perm: VIEW,

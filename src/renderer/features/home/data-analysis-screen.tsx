@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownload from '@mui/icons-material/FileDownload';
 import { homeCalls } from '../../../shared/api/home.ts';
-import { jobCalls } from '../../../shared/api/jobs.ts';
+import { readerCalls } from '../../../shared/api/readers.ts';
 import { call } from '../../lib/api-client.ts';
 import { useStartJob } from '../../lib/use-start-job.ts';
 import { DashboardFigures } from './dashboard-figures.tsx';
@@ -19,7 +19,7 @@ export default function DataAnalysisScreen() {
   const { t } = useTranslation('home');
   const dashboard = useQuery({ queryKey: ['home', 'dashboard'], queryFn: () => call(homeCalls.getDashboard, {}) });
   // The gateway checks the permission; without it the reply is 403 -> "no operation permission".
-  const exportReaders = useStartJob(jobCalls.exportReaders);
+  const exportReaders = useStartJob(readerCalls.exportReaders);
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>

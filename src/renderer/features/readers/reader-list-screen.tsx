@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { jobCalls } from '../../../shared/api/jobs.ts';
+import { readerCalls } from '../../../shared/api/readers.ts';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import { ExportButton } from '../../kit/import-export/export-button.tsx';
 import { ImportButton } from '../../kit/import-export/import-button.tsx';
@@ -29,7 +29,7 @@ export default function ReaderListScreen() {
             toolbar: (query) => (
               <>
                 <ImportButton resource={readerResource} />
-                <ExportButton call={jobCalls.exportReaders} input={query.SearchKey ? { SearchKey: query.SearchKey } : {}} />
+                <ExportButton call={readerCalls.exportReaders} input={query.SearchKey ? { SearchKey: query.SearchKey } : {}} />
               </>
             ),
           },

@@ -1,4 +1,3 @@
-import { jobCalls } from '../../../shared/api/jobs.ts';
 import { readerCalls, readerSchema } from '../../../shared/api/readers.ts';
 import { defineResource } from '../../kit/resource.ts';
 
@@ -12,7 +11,7 @@ export const readerResource = defineResource({
     create: readerCalls.addReader,
     update: readerCalls.updateReader,
     delete: readerCalls.deleteReader,
-    export: jobCalls.exportReaders,
+    export: readerCalls.exportReaders,
     importPreview: readerCalls.importPreview,
     importCommit: readerCalls.importCommit,
   },

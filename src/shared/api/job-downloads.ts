@@ -1,0 +1,14 @@
+import { readerCalls } from './readers.ts';
+
+/**
+ * The permission a user must still hold to download the file of a job, by the job's
+ * OperationType: an export of personal data stops being downloadable when the role that allowed
+ * it is taken away. A job kind not listed here is downloadable by its owner alone.
+ */
+const DOWNLOAD_PERMISSION: Readonly<Record<string, string | undefined>> = {
+  ExportReaders: readerCalls.exportReaders.perm,
+};
+
+export function downloadPermissionOf(operationType: string): string | undefined {
+  return DOWNLOAD_PERMISSION[operationType];
+}
