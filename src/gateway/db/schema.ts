@@ -3,6 +3,7 @@ import type { ReaderCardEventsTable, StudentParentsTable } from './schema-reader
 import type { BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
 import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
+import type { BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns } from './schema-catalogue.ts';
 import type { ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
 
 /**
@@ -294,8 +295,13 @@ export interface Database {
   shelf_areas: ShelfAreasTable;
   shelves: ShelvesTable;
   shelf_positions: ShelfPositionsTable;
-  titles: TitlesTable;
-  copies: CopiesTable;
+  titles: TitlesTable & TitleCatalogueColumns;
+  copies: CopiesTable & CopyCatalogueColumns;
+  batches: BatchesTable;
+  barcode_sequences: BarcodeSequencesTable;
+  class_sequences: ClassSequencesTable;
+  school_settings: SchoolSettingsTable;
+  copy_events: CopyEventsTable;
   loans: LoansTable;
   menus: MenusTable;
   shortcuts: ShortcutsTable;

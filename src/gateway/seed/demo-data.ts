@@ -328,9 +328,26 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
       id, school_id: school, title, en_title: en, author, publisher: pub.zh, isbn, price,
       class_no: clc.no, book_no: String(seq), language: english ? 'en' : 'zh', pub_year: rng.int(2005, 2025),
       pinyin: py.full, initials: py.initials, created_at: iso(now - rng.int(30, 1500) * DAY),
+      isbn13: isbn, source: 'manual',
     });
     titles.push({ id, price, callNo: `${clc.no}/${seq}` });
   }
+
+  // Acquisition batches: two per branch (last year's, accepted and closed; this year's, accepted).
+  // Derived without the PRNG so the rest of the demo data stays as it was.
+  const year = new Date(now).getUTCFullYear();
+  const batchIds = branchAreas.map((ba, bi) => [0, 1].map((k) => {
+    const id = ids.next('batches');
+    const y = year - 1 + k;
+    put('batches', {
+      id, school_id: school, batch_no: `${y}-${plan.branches[bi]!.code}-${String(k + 1).padStart(2, '0')}`,
+      state: k === 0 ? 'closed' : 'accepted', branch_id: ba.branch, bookseller: k === 0 ? '新华书店' : '当当网',
+      currency: 'CNY', discount_rate: k === 0 ? 85 : 78, registered_on: `${y}-03-01`, accepted_on: `${y}-03-15`,
+      created_at: created, updated_at: created,
+    });
+    return id;
+  }));
+  let maxCopyId = 0;
 
   // Copies: 1-3 per title.
   const copies: Array<{ id: number; circulating: boolean; busyUntil: number; row: Row }> = [];
@@ -348,11 +365,16 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
         rfid: rng.chance(0.7) ? `E00401${(0x10000000 + id * 7919).toString(16).toUpperCase().padStart(10, '0')}` : null,
         branch_id: ba.branch, area_id: rng.pick(ba.areas), call_no: t.callNo, storage_area: storage,
         circ_state: storage === 6 ? 'lost' : 'available', price: t.price, created_at: created,
+        discount_price: Math.round(t.price * (id % 2 === 0 ? 85 : 78)) / 100, batch_id: batchIds[bi]![id % 2]!, updated_at: created,
       };
+      maxCopyId = id;
       put('copies', row);
       copies.push({ id, circulating: storage === 2, busyUntil: 0, row });
     }
   }
+
+  // The barcode sequence the seeded copies came from: its next number follows the last one issued.
+  put('barcode_sequences', { id: ids.next('barcode_sequences'), school_id: school, name: '图书', prefix: 'T', width: 8, next_number: maxCopyId + 1, is_default: 1 });
 
   // A year of circulation, day by day, so a copy is never on two open loans.
   const circulating = copies.filter((c) => c.circulating);

@@ -9,6 +9,7 @@ import { migration as roles } from './0007-roles.ts';
 import { migration as borrowRules } from './0008-borrow-rules.ts';
 import { migration as publicNotices } from './0009-public-notices.ts';
 import { migration as downloadTickets } from './0010-download-tickets.ts';
+import { migration as catalogue } from './0011-catalogue.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   borrowRules,
   publicNotices,
   downloadTickets,
+  catalogue,
 ];
