@@ -65,8 +65,12 @@ const toBuffer = (bytes: Uint8Array): Buffer =>
 export function* readIso2709(bytes: Uint8Array, options: ReadOptions = {}): Generator<MarcReadResult> {
   const buf = toBuffer(bytes);
   const state: FileState = { index: 0, separatorsReported: false };
-  if (buf.length === 0) return;
   yield* readSegment(buf, 0, true, state, options);
+  if (state.index === 0) yield emptyFile(buf.length);
+}
+
+function emptyFile(length: number): MarcProblem {
+  return { ok: false, index: 0, offset: 0, length, code: 'file.empty', detail: length === 0 ? 'the file is empty' : 'the file holds only line breaks and blanks' };
 }
 
 /**
@@ -86,6 +90,7 @@ export async function* readIso2709Stream(source: AsyncIterable<Uint8Array>, opti
     carryOffset += last + 1;
   }
   if (carry.length > 0) yield* readSegment(carry, carryOffset, true, state, options);
+  if (state.index === 0) yield emptyFile(carryOffset + carry.length);
 }
 
 /** True when the 24 bytes at `at` have the fixed parts of an ISO 2709 leader. */
@@ -157,9 +162,9 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
     let repair: [MarcIssueCode, string] | undefined;
     // A record without its terminator, followed by the next one: the leader length finds the seam.
     const declared = digits(buf, p, 5);
-    if (declared > 25 && p + declared < end && buf[p + declared - 1] === FT && looksLikeLeader(buf, p + declared)) {
+    if (declared > 25 && p + declared < end && looksLikeLeader(buf, p + declared)) {
       end = p + declared;
-      repair = ['record.noTerminator', 'the record terminator is missing; the record ends where its leader length says'];
+      repair = ['record.noTerminator', `the record terminator is missing (byte ${buf[end - 1]}); the record ends where its leader length says, before the next leader`];
     }
     if (skipped > 0 && !state.separatorsReported) {
       state.separatorsReported = true;
@@ -293,9 +298,13 @@ function readDirectory(buf: Buffer, dirStart: number, dirEnd: number, dataStart:
   }
 
   if (!leftover && tagsReadable && entries.every((x) => fits(x.len, x.start))) {
+    let covered = 0;
     for (const x of entries) {
+      covered += x.len;
       if (x.wide || x.len > 9999) warn('field.tooLong', `field ${x.tag} has ${x.len - 1} bytes, more than ISO 2709's 9,999`, x.tag);
     }
+    // Data no entry points at would vanish without a word: say so.
+    if (covered < dataEnd - dataStart) warn('directory.repaired', `${dataEnd - dataStart - covered} bytes of the data area belong to no directory entry and were left out`);
     return entries.map((x) => ({ tag: x.tag, start: dataStart + x.start, end: dataStart + x.start + x.len - 1 }));
   }
 

@@ -295,5 +295,5 @@ export function mapCatalogueToMarc(item: CatalogueDraft, copies: CopyDraft[], fl
       ...sf('s', c.price === undefined ? undefined : c.price.toFixed(2)),
     ]));
   }
-  return { leader: '00000nam0 2200000   450 ', fields };
+  return { leader: '00000nam0a2200000   450 ', fields };
 }
