@@ -1,5 +1,5 @@
 import type { DataField, MarcField, MarcFlavour, MarcIssue, MarcIssueCode, MarcRecord } from '../../shared/domain/marc-rules.ts';
-import { chooseEncoding, decodeField, type EncodingOption, type MarcEncoding } from './marc-encoding.ts';
+import { chooseEncoding, decodeField, decodeGb18030, isAscii, type EncodingOption, type MarcEncoding } from './marc-encoding.ts';
 
 /**
  * ISO 2709 reader for files as they come from other systems, not as the standard wishes them.
@@ -242,13 +242,15 @@ function parseRecord(buf: Buffer, s: number, e: number, base: number, state: Fil
     if (guess.guessed) warn('flavour.guessed', FLAVOUR_GUESSED);
   }
   const declared = declaredEncoding(buf, s, spans, flavour);
-  const choice = chooseEncoding(buf, dataStart, dataEnd, declared, flavour === 'marc21', options.encoding ?? 'auto');
+  const choice = chooseEncoding(buf, dataStart, dataEnd, declared.encoding, flavour === 'marc21', options.encoding ?? 'auto');
+  if (declared.unsupported && choice.encoding === declared.encoding && !isAscii(buf, dataStart, dataEnd)) warn('encoding.unsupported', declared.unsupported);
   if (choice.mismatch) warn('encoding.mismatch', choice.mismatch);
 
   const fields: MarcField[] = [];
   let controlNumber: string | undefined;
+  const pre = choice.encoding === 'gb18030' ? decodeDataArea(buf, dataStart, dataEnd) : undefined;
   for (const span of spans) {
-    const field = decodeSpan(buf, span, choice.encoding, warn);
+    const field = decodeSpan(buf, span, choice.encoding, warn, pre?.get(span.start));
     if (span.tag === '001' && !controlNumber && 'value' in field) controlNumber = field.value.trim() || undefined;
     fields.push(field);
   }
@@ -374,28 +376,63 @@ export const FLAVOUR_GUESSED = 'neither MARC 21 nor UNIMARC tags prevail; read a
 
 /**
  * leader/09 'a' is UTF-8 in both flavours. Otherwise MARC 21 means MARC-8, and UNIMARC says it
- * in 100$a/26-29 (G0 and G1 sets): '50' is ISO 10646 (UTF-8); anything else from a Chinese
- * system (01 + the national set, e.g. "0120") is in practice GB 2312/GBK, read as GB18030.
+ * in 100$a/26-29 (G0 and G1 sets): '50' is ISO 10646 (UTF-8); what Chinese systems write there
+ * ("0120", "0110", or nothing) goes with GB 2312/GBK bytes, read as GB18030. The other ISO sets
+ * UNIMARC names (ISO 5426 extended Latin, Cyrillic, Greek...) have no decoder here: `unsupported`
+ * names them so the record says so instead of showing mojibake without a word.
  */
-function declaredEncoding(buf: Buffer, s: number, spans: FieldSpan[], flavour: MarcFlavour): MarcEncoding {
-  if (buf[s + 9] === 0x61) return 'utf-8';
-  if (flavour === 'marc21') return 'marc-8';
+function declaredEncoding(buf: Buffer, s: number, spans: FieldSpan[], flavour: MarcFlavour): { encoding: MarcEncoding; unsupported?: string } {
+  if (buf[s + 9] === 0x61) return { encoding: 'utf-8' };
+  if (flavour === 'marc21') return { encoding: 'marc-8' };
   const f100 = spans.find((x) => x.tag === '100');
   if (f100) {
     const a = find(buf, SF, f100.start, f100.end);
     if (a >= 0 && buf[a + 1] === 0x61 && a + 2 + 30 <= f100.end) {
       const sets = buf.toString('latin1', a + 2 + 26, a + 2 + 30);
-      if (sets.slice(0, 2) === '50' || sets.slice(2, 4) === '50') return 'utf-8';
+      const g0 = sets.slice(0, 2);
+      const g1 = sets.slice(2, 4);
+      if (g0 === '50' || g1 === '50') return { encoding: 'utf-8' };
+      const foreign = [g0, g1].find((g) => /^(0[2-9]|11)$/.test(g));
+      if (foreign) return { encoding: 'gb18030', unsupported: `100$a/26-29 "${sets}" names ISO character set ${foreign}, which is not supported` };
     }
   }
-  return 'gb18030';
+  return { encoding: 'gb18030' };
 }
 
 function printable(ch: string): string {
   return ch >= ' ' && ch <= '~' ? ch : ' ';
 }
 
-function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: (code: MarcIssueCode, detail: string, tag?: string) => void): MarcField {
+interface Piece { end: number; text: string }
+
+/**
+ * GB18030 through iconv-lite costs a call per string, so a GBK record is decoded in one call and
+ * cut at its field terminators (0x1E is never part of a GB18030 character). Pieces are keyed by
+ * their first byte; undefined when the cut does not line up, and fields are then decoded alone.
+ */
+function decodeDataArea(buf: Buffer, dataStart: number, dataEnd: number): Map<number, Piece> | undefined {
+  const texts = decodeGb18030(buf, dataStart, dataEnd).text.split('\x1e');
+  const pieces = new Map<number, Piece>();
+  let a = dataStart;
+  let i = 0;
+  for (let f = find(buf, FT, a, dataEnd); f >= 0; f = find(buf, FT, a, dataEnd)) {
+    const text = texts[i++];
+    if (text === undefined) return undefined;
+    pieces.set(a, { end: f, text });
+    a = f + 1;
+  }
+  return texts.length === i + 1 ? pieces : undefined;
+}
+
+function decoded(buf: Buffer, start: number, end: number, encoding: MarcEncoding, piece: Piece | undefined, skip: number): { text: string; invalid: number; unsupported?: string[] } {
+  if (!piece || piece.end !== end) return decodeField(buf, start, end, encoding);
+  const text = skip > 0 ? piece.text.slice(skip) : piece.text;
+  let invalid = 0;
+  if (text.includes('\uFFFD')) for (const ch of text) if (ch === '\uFFFD') invalid++;
+  return { text, invalid };
+}
+
+function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: (code: MarcIssueCode, detail: string, tag?: string) => void, piece?: Piece): MarcField {
   const { tag } = span;
   let { start } = span;
   const end = span.end;
@@ -406,7 +443,7 @@ function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: 
   const numeric = c0 >= 0x30 && c0 <= 0x39 && c1 >= 0x30 && c1 <= 0x39 && c2 >= 0x30 && c2 <= 0x39;
   const isControl = numeric ? c0 === 0x30 && c1 === 0x30 : find(buf, SF, start, end) < 0;
   if (isControl) {
-    const { text, invalid, unsupported } = decodeField(buf, start, end, encoding);
+    const { text, invalid, unsupported } = decoded(buf, start, end, encoding, piece, 0);
     noteInvalid(tag, invalid, unsupported, warn);
     return { tag, value: text };
   }
@@ -423,7 +460,10 @@ function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: 
   } else {
     warn('field.noIndicators', `field ${tag} has no indicators; read as blanks`, tag);
   }
-  const { text, invalid, unsupported } = decodeField(buf, start, end, encoding);
+  // Indicators are bytes; the piece's text can skip them only when each was one ASCII character.
+  const skip = start - span.start;
+  const asciiIndicators = skip === 0 || (buf[span.start]! < 0x80 && (skip === 1 || buf[span.start + 1]! < 0x80));
+  const { text, invalid, unsupported } = decoded(buf, start, end, encoding, asciiIndicators ? piece : undefined, skip);
   noteInvalid(tag, invalid, unsupported, warn);
   const parts = text.split('\x1f');
   const field: DataField = { tag, ind1, ind2, subfields: [] };

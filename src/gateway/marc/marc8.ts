@@ -58,8 +58,7 @@ function eaccTable(): Map<number, string> {
 
 /** True when some byte of the range could only be MARC-8 (an escape sequence). */
 export function hasMarc8Escape(bytes: Uint8Array, start: number, end: number): boolean {
-  const i = bytes.indexOf(ESC, start);
-  return i >= 0 && i < end;
+  return start < end && bytes.subarray(start, end).indexOf(ESC) >= 0; // bounded: indexOf alone scans to the end of the file
 }
 
 export function decodeMarc8(bytes: Uint8Array, start = 0, end = bytes.length): Marc8Result {

@@ -3,6 +3,7 @@
  * attributes, text, CDATA and the five predefined plus numeric entities. DTDs are skipped and
  * never expanded, so no entity tricks (billion laughs, external entities) apply. Hand-written
  * rather than a package because this subset is all MARCXML needs and it runs at MARC speed.
+ * Not for mixed content: white space between a tag and a following start tag is dropped.
  */
 
 export interface XmlOpen {
@@ -53,7 +54,9 @@ export function decodeEntities(s: string, pos: number): string {
   });
 }
 
-const ATTR = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+const ATTR = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+const TAG_END = /\s*(\/?>)/y;
+const WHITESPACE = /^\s+$/;
 const NAME = /[^\s/>]+/y;
 
 export function* scanXml(src: string): Generator<XmlEvent> {
@@ -71,7 +74,10 @@ export function* scanXml(src: string): Generator<XmlEvent> {
     }
     if (lt > i) {
       const text = src.slice(i, lt);
-      if (stack.length > 0) yield { type: 'text', text: decodeEntities(text, i), pos: i };
+      // Indentation before a child element is not data in the formats we read (no mixed content):
+      // dropping it halves the events. Whitespace before an end tag stays (a subfield of " ").
+      const layout = src.charCodeAt(lt + 1) !== 0x2f && WHITESPACE.test(text);
+      if (stack.length > 0) { if (!layout) yield { type: 'text', text: decodeEntities(text, i), pos: i }; }
       else if (text.trim()) throw new XmlError('text outside the root element', i);
     }
     i = lt;
@@ -119,8 +125,9 @@ export function* scanXml(src: string): Generator<XmlEvent> {
       let j = NAME.lastIndex;
       const attrs: Record<string, string> = {};
       for (;;) {
-        while (j < n && /\s/.test(src[j]!)) j++;
-        if (src[j] === '>' || src.startsWith('/>', j)) break;
+        TAG_END.lastIndex = j;
+        const e = TAG_END.exec(src);
+        if (e) { j += e[0].length - e[1]!.length; break; }
         ATTR.lastIndex = j;
         const a = ATTR.exec(src);
         if (!a) throw new XmlError(`bad attribute in <${name}>`, j);
