@@ -117,6 +117,12 @@ describe('readIso2709: messy files', () => {
     expect(records(rs)[1]!.offset).toBe(sample(1).length + 2);
   });
 
+  it('keeps every repair of one record, and the line-break note for a record when a problem comes first', () => {
+    const a = raw([['001', 'a'], ['245', df('10', 'a', 'First')]], { noTerminator: true });
+    const rs = all(Buffer.concat([Buffer.from('\r\n12345\x1d\r\n'), a, sample(2)]));
+    expect(rs.map((r) => (r.ok ? codes(r) : r.code))).toEqual(['record.tooShort', ['record.noTerminator', 'file.separators'], []]);
+  });
+
   it('recomputes field positions when a directory length is not a number', () => {
     const bad = Buffer.from(sample(1));
     bad.write('X', 24 + 12 + 3, 'latin1'); // 245's length

@@ -148,7 +148,7 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
       if (isBlankOrSeparator(buf, p, len)) break;
       const declared = digits(buf, p, 5);
       if (endOfFile && declared === len - p && buf[len - 1] === FT && looksLikeLeader(buf, p)) {
-        yield parseRecord(buf, p, len, base, state, options, ['record.noTerminator', 'the record terminator is missing; the leader length holds']);
+        yield parseRecord(buf, p, len, base, state, options, [['record.noTerminator', 'the record terminator is missing; the leader length holds']]);
       } else {
         const looks = looksLikeLeader(buf, p);
         yield problem(state, base + p, len - p, looks ? 'record.truncated' : 'file.trailingBytes',
@@ -159,19 +159,20 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
       break;
     }
     let end = t + 1;
-    let repair: [MarcIssueCode, string] | undefined;
+    const repairs: [MarcIssueCode, string][] = [];
     // A record without its terminator, followed by the next one: the leader length finds the seam.
     const declared = digits(buf, p, 5);
     if (declared > 25 && p + declared < end && looksLikeLeader(buf, p + declared)) {
       end = p + declared;
-      repair = ['record.noTerminator', `the record terminator is missing (byte ${buf[end - 1]}); the record ends where its leader length says, before the next leader`];
+      repairs.push(['record.noTerminator', `the record terminator is missing (byte ${buf[end - 1]}); the record ends where its leader length says, before the next leader`]);
     }
-    if (skipped > 0 && !state.separatorsReported) {
-      state.separatorsReported = true;
-      repair ??= ['file.separators', `${skipped} line-break or NUL bytes between records were skipped (reported once per file)`];
-    }
+    const noteSeparators = skipped > 0 && !state.separatorsReported;
+    if (noteSeparators) repairs.push(['file.separators', `${skipped} line-break or NUL bytes between records were skipped (reported once per file)`]);
     skipped = 0;
-    yield parseRecord(buf, p, end, base, state, options, repair);
+    const result = parseRecord(buf, p, end, base, state, options, repairs);
+    // Said once per file, on a record (a problem has room for its own code only).
+    if (noteSeparators && result.ok) state.separatorsReported = true;
+    yield result;
     state.index++;
     p = end;
   }
@@ -205,12 +206,12 @@ for (let b = 0x30; b <= 0x39; b++) TAG_CHAR[b] = 1;
 for (let b = 0x41; b <= 0x5a; b++) TAG_CHAR[b] = 1;
 for (let b = 0x61; b <= 0x7a; b++) TAG_CHAR[b] = 1;
 
-function parseRecord(buf: Buffer, s: number, e: number, base: number, state: FileState, options: ReadOptions, repair?: [MarcIssueCode, string]): MarcReadResult {
+function parseRecord(buf: Buffer, s: number, e: number, base: number, state: FileState, options: ReadOptions, repairs: [MarcIssueCode, string][] = []): MarcReadResult {
   const warnings: MarcIssue[] = [];
   const warn = (code: MarcIssueCode, detail: string, tag?: string) => {
     warnings.push(tag === undefined ? { code, detail } : { code, detail, tag });
   };
-  if (repair) warn(repair[0], repair[1]);
+  for (const [code, detail] of repairs) warn(code, detail);
   const length = e - s;
   const hasRT = buf[e - 1] === RT;
   if (length < 26) return problem(state, base + s, length, 'record.tooShort', `${length} bytes cannot hold a leader and a directory`);
