@@ -186,6 +186,28 @@ describe('readIso2709: messy files', () => {
     expect(codes(records(rs)[0]!)).toEqual(['record.noTerminator']);
   });
 
+  it('reads a file whose records end in line breaks instead of terminators', () => {
+    // Written as text: every 0x1D became CR LF (the leader lengths still count one byte for it).
+    const crlf = Buffer.concat([sample(1), sample(2), sample(3)].map((b) => Buffer.concat([b.subarray(0, b.length - 1), Buffer.from('\r\n')])));
+    const rs = all(crlf);
+    expect(rs.map((r) => r.ok && r.controlNumber)).toEqual(['rec1', 'rec2', 'rec3']);
+    expect(records(rs).map(codes)).toEqual([
+      ['record.noTerminator', 'leader.badLength'],
+      ['record.noTerminator', 'file.separators', 'leader.badLength'],
+      ['record.noTerminator', 'leader.badLength'],
+    ]);
+    expect(records(rs).map((r) => sub(r.record, '245', 'a'))).toEqual(['Title 1', 'Title 2', 'Title 3']);
+  });
+
+  it('reads back-to-back records that have no terminators at all', () => {
+    const bare = [1, 2, 3].map((n) => raw([['001', `n${n}`], ['245', df('10', 'a', `Bare ${n}`)]], { noTerminator: true }));
+    const rs = all(Buffer.concat(bare));
+    expect(records(rs).map((r) => [sub(r.record, '245', 'a'), codes(r)])).toEqual([1, 2, 3].map((n) => [`Bare ${n}`, ['record.noTerminator']]));
+    // Terminators cut off but still counted in the leader lengths.
+    const cut = [1, 2, 3].map((n) => sample(n).subarray(0, -1));
+    expect(records(all(Buffer.concat(cut))).map((r) => [r.controlNumber, codes(r)])).toEqual([1, 2, 3].map((n) => [`rec${n}`, ['record.noTerminator', 'leader.badLength']]));
+  });
+
   it('reads a last record without its terminator', () => {
     const rs = all(Buffer.concat([sample(1), raw([['001', 'z'], ['245', df('10', 'a', 'Last')]], { noTerminator: true })]));
     expect(records(rs).map((r) => codes(r))).toEqual([[], ['record.noTerminator']]);

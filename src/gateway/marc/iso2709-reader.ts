@@ -137,34 +137,57 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
   const len = buf.length;
   let p = 0;
   let skipped = 0;
+  let nextRT = -1; // cached: a file without terminators must not be searched to its end per record
   while (p < len) {
     const from = p;
     while (p < len && SEPARATOR[buf[p]!] === 1) p++;
     skipped += p - from;
     if (p >= len) break;
-    const t = buf.indexOf(RT, p);
-    if (t < 0) {
-      // No terminator in the rest: the last record lost it, or the file was cut.
+    if (nextRT < p) {
+      nextRT = buf.indexOf(RT, p);
+      if (nextRT < 0) nextRT = len;
+    }
+    const hasRT = nextRT < len;
+    let end = hasRT ? nextRT + 1 : len;
+    const repairs: [MarcIssueCode, string][] = [];
+    // A record without its terminator, followed by the next one (perhaps after a line break):
+    // the leader length finds the seam.
+    const declared = digits(buf, p, 5);
+    let seam = false;
+    // The length may count the missing terminator, so the next leader is at +declared or one before.
+    for (const at of [p + declared, p + declared - 1]) {
+      if (seam || declared <= 25 || at >= end) continue;
+      let q = at;
+      while (q < end && SEPARATOR[buf[q]!] === 1) q++;
+      if (looksLikeLeader(buf, q)) {
+        end = at;
+        seam = true;
+      }
+    }
+    if (!seam && !hasRT) {
+      // The rest of the file has no terminator: a last record that lost it, or a cut file.
+      let last = len;
+      while (last > p && SEPARATOR[buf[last - 1]!] === 1) last--;
       if (isBlankOrSeparator(buf, p, len)) break;
-      const declared = digits(buf, p, 5);
-      if (endOfFile && declared === len - p && buf[len - 1] === FT && looksLikeLeader(buf, p)) {
-        yield parseRecord(buf, p, len, base, state, options, [['record.noTerminator', 'the record terminator is missing; the leader length holds']]);
-      } else {
+      // Complete but unterminated when it ends with a field terminator and the leader does not
+      // claim more (its length may count the missing terminator); the directory checks the rest.
+      const complete = endOfFile && buf[last - 1] === FT && looksLikeLeader(buf, p) && declared <= last - p + 1;
+      if (!complete) {
         const looks = looksLikeLeader(buf, p);
         yield problem(state, base + p, len - p, looks ? 'record.truncated' : 'file.trailingBytes',
           looks ? `the file ends ${len - p} bytes into a record${declared > 0 ? ` whose leader says ${declared}` : ''}` : `${len - p} bytes after the last record are not a record`,
           looks ? controlNumberOf(buf, p, len) : undefined);
+        state.index++;
+        break;
       }
-      state.index++;
-      break;
+      end = last;
+      seam = true;
     }
-    let end = t + 1;
-    const repairs: [MarcIssueCode, string][] = [];
-    // A record without its terminator, followed by the next one: the leader length finds the seam.
-    const declared = digits(buf, p, 5);
-    if (declared > 25 && p + declared < end && looksLikeLeader(buf, p + declared)) {
-      end = p + declared;
-      repairs.push(['record.noTerminator', `the record terminator is missing (byte ${buf[end - 1]}); the record ends where its leader length says, before the next leader`]);
+    if (seam) {
+      while (end > p + 1 && SEPARATOR[buf[end - 1]!] === 1) end--; // a line break standing in for the terminator
+      repairs.push(['record.noTerminator', buf[end - 1] === FT
+        ? 'the record terminator is missing; the record ends where its leader length says'
+        : `the record terminator is missing (byte ${buf[end - 1]} in its place); the record ends where its leader length says`]);
     }
     const noteSeparators = skipped > 0 && !state.separatorsReported;
     if (noteSeparators) repairs.push(['file.separators', `${skipped} line-break or NUL bytes between records were skipped (reported once per file)`]);
