@@ -219,6 +219,15 @@ describe('readIso2709: messy files', () => {
     expect(problems(rs)[1]!.offset).toBe(6 + sample(1).length);
   });
 
+  it('reports stray bytes before a record and keeps the record; skips a byte order mark', () => {
+    const header = Buffer.from('EXPORT FROM LIBSYS 2019-03-01\r\n');
+    const rs = all(Buffer.concat([header, sample(1), sample(2)]));
+    expect(rs.map((r) => (r.ok ? r.controlNumber : r.code))).toEqual(['file.strayBytes', 'rec1', 'rec2']);
+    expect(problems(rs)[0]).toMatchObject({ offset: 0, length: header.length });
+    const bom = records(all(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), sample(1)])));
+    expect(bom.map((r) => [r.offset, codes(r)])).toEqual([[3, ['file.separators']]]);
+  });
+
   it('reports a record without a directory terminator', () => {
     const rs = all(Buffer.from(`00050nam a2200049   4500001000300000${'x'.repeat(13)}\x1d`, 'latin1'));
     expect(problems(rs)[0]?.code).toBe('directory.bad');

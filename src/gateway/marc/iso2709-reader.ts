@@ -103,6 +103,14 @@ function looksLikeLeader(buf: Buffer, at: number): boolean {
   return buf[at + 10] === 0x32 && buf[at + 11] === 0x32 && buf[at + 20] === 0x34 && buf[at + 21] === 0x35;
 }
 
+/** The first position in [from, end - 26) where a leader starts whose length ends at `end`, or -1. */
+function leaderEndingAt(buf: Buffer, from: number, end: number): number {
+  for (let q = from; q + 26 <= end; q++) {
+    if (buf[q + 10] === 0x32 && buf[q + 11] === 0x32 && digits(buf, q, 5) === end - q && looksLikeLeader(buf, q)) return q;
+  }
+  return -1;
+}
+
 /** A run of ASCII digits as a number, or -1. */
 function digits(buf: Buffer, at: number, n: number): number {
   let v = 0;
@@ -138,6 +146,11 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
   let p = 0;
   let skipped = 0;
   let nextRT = -1; // cached: a file without terminators must not be searched to its end per record
+  // A UTF-8 byte order mark before the first record (files saved by Windows editors).
+  if (base === 0 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) {
+    p = 3;
+    skipped = 3;
+  }
   while (p < len) {
     const from = p;
     while (p < len && SEPARATOR[buf[p]!] === 1) p++;
@@ -146,6 +159,17 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
     if (nextRT < p) {
       nextRT = buf.indexOf(RT, p);
       if (nextRT < 0) nextRT = len;
+    }
+    if (!looksLikeLeader(buf, p) && nextRT < len) {
+      // Bytes that are not a record before one (a text header, a torn fragment): if a leader
+      // whose length ends exactly at the terminator starts further on, the bytes before it are
+      // reported alone and the record is kept.
+      const q = leaderEndingAt(buf, p + 1, nextRT + 1);
+      if (q > 0) {
+        yield problem(state, base + p, q - p, 'file.strayBytes', `${q - p} bytes before the record at ${base + q} are not a record`);
+        state.index++;
+        p = q;
+      }
     }
     const hasRT = nextRT < len;
     let end = hasRT ? nextRT + 1 : len;

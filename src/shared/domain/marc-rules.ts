@@ -45,6 +45,7 @@ export const MARC_ISSUE_CODES = [
   'file.empty',
   'file.separators', // line breaks or NULs between records, skipped
   'file.trailingBytes', // bytes after the last record that are not a record
+  'file.strayBytes', // bytes before a record that are not a record (a text header, a torn fragment)
   'leader.badLength', // leader/00-04 blank, not digits or not the real length
   'leader.badBaseAddress', // leader/12-16 does not point after the directory
   'leader.badStructure', // leader/10-11 or 20-23 not the ISO 2709 values; standard values assumed
