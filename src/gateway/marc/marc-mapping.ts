@@ -1,5 +1,5 @@
 import type {
-  CatalogueDraft, CopyDraft, DataField, MarcClean, MarcField, MarcFlavour, MarcFlavourRules, MarcIssue, MarcRecord, MarcSource,
+  CatalogueDraft, CopyDraft, DataField, MarcClean, MarcField, MarcFieldRule, MarcFlavour, MarcFlavourRules, MarcIssue, MarcRecord, MarcSource,
 } from '../../shared/domain/marc-rules.ts';
 import { isDataField, LIST_TARGETS } from '../../shared/domain/marc-rules.ts';
 
@@ -13,18 +13,6 @@ export interface MappingResult {
   item: CatalogueDraft;
   copies: CopyDraft[];
   warnings: MarcIssue[];
-}
-
-type FieldIndex = Map<string, MarcField[]>;
-
-function indexFields(record: MarcRecord): FieldIndex {
-  const index: FieldIndex = new Map();
-  for (const f of record.fields) {
-    const list = index.get(f.tag);
-    if (list) list.push(f);
-    else index.set(f.tag, [f]);
-  }
-  return index;
 }
 
 // ---- cleaning ----
@@ -84,88 +72,133 @@ export function parsePrice(v: string): { price: number; currency?: string } | un
 
 // ---- reading values ----
 
-function sourceValues(index: FieldIndex, src: MarcSource, clean: MarcClean): string[] {
-  const fields = index.get(src.tag);
-  if (!fields) return [];
-  const out: string[] = [];
-  for (const f of fields) {
-    let v: string;
-    if (!isDataField(f)) {
-      v = f.value;
-    } else {
-      if (src.ind1 !== undefined && f.ind1 !== src.ind1) continue;
-      if (src.ind2 !== undefined && f.ind2 !== src.ind2) continue;
-      if (src.match && !f.subfields.some((s) => s.code === src.match!.code && s.value.trim().toLowerCase() === src.match!.value.toLowerCase())) continue;
-      const parts: string[] = [];
-      for (const s of f.subfields) {
-        if (!src.subfields.includes(s.code)) continue;
-        const p = clean === 'isbd' ? cleanIsbd(s.value) : cleanText(s.value);
-        if (p) parts.push(p);
-      }
-      v = parts.join(src.joiner ?? ' ');
+/** One field's value for one source, cleaned; undefined when the field does not qualify or is empty. */
+function fieldValue(f: MarcField, src: MarcSource, clean: MarcClean): string | undefined {
+  let v: string;
+  if (!isDataField(f)) {
+    v = f.value;
+  } else {
+    if (src.ind1 !== undefined && f.ind1 !== src.ind1) return undefined;
+    if (src.ind2 !== undefined && f.ind2 !== src.ind2) return undefined;
+    if (src.match && !f.subfields.some((s) => s.code === src.match!.code && s.value.trim().toLowerCase() === src.match!.value.toLowerCase())) return undefined;
+    const parts: string[] = [];
+    for (const s of f.subfields) {
+      if (!src.subfields.includes(s.code)) continue;
+      const p = clean === 'isbd' ? cleanIsbd(s.value) : cleanText(s.value);
+      if (p) parts.push(p);
     }
-    if (src.slice) v = cleanText(v.slice(src.slice[0], src.slice[1]));
-    else if (clean === 'isbd' && src.subfields.length > 1) v = cleanIsbd(v);
-    if (v && !/^[|#\s]+$/.test(v)) out.push(v); // fill characters are no value
+    v = parts.length === 1 ? parts[0]! : parts.join(src.joiner ?? ' ');
   }
-  return out;
+  if (src.slice) v = cleanText(v.slice(src.slice[0], src.slice[1]));
+  else if (clean === 'isbd' && src.subfields.length > 1) v = cleanIsbd(v);
+  return v && !FILL_ONLY.test(v) ? v : undefined; // fill characters are no value
+}
+
+const FILL_ONLY = /^[|#\s]+$/;
+
+/**
+ * Rules compiled once per rules object (treated as immutable): which sources want which tag, so
+ * a record is walked once instead of once per source.
+ */
+interface Plan {
+  sources: { src: MarcSource; clean: MarcClean }[];
+  byTag: Map<string, number[]>;
+  ruleSources: number[][];
+}
+const plans = new WeakMap<MarcFlavourRules, Plan>();
+
+function planFor(rules: MarcFlavourRules): Plan {
+  let plan = plans.get(rules);
+  if (plan) return plan;
+  plan = { sources: [], byTag: new Map(), ruleSources: [] };
+  for (const rule of rules.fields) {
+    const ks: number[] = [];
+    for (const src of rule.sources) {
+      const k = plan.sources.push({ src, clean: rule.clean }) - 1;
+      ks.push(k);
+      const list = plan.byTag.get(src.tag);
+      if (list) list.push(k);
+      else plan.byTag.set(src.tag, [k]);
+    }
+    plan.ruleSources.push(ks);
+  }
+  plans.set(rules, plan);
+  return plan;
 }
 
 export function mapMarcToCatalogue(record: MarcRecord, rules: MarcFlavourRules): MappingResult {
-  const index = indexFields(record);
-  const warnings: MarcIssue[] = [];
-  const item: CatalogueDraft = { title: '', authors: [], subjects: [] };
-  for (const rule of rules.fields) {
-    const isList = LIST_TARGETS.includes(rule.target);
-    const values: string[] = [];
-    for (const src of rule.sources) {
-      const found = sourceValues(index, src, rule.clean);
-      for (const v of found) if (!values.includes(v)) values.push(v);
-      if (!isList && values.length > 0) break;
-    }
-    if (values.length === 0) continue;
-    if (rule.target === 'authors' || rule.target === 'subjects') {
-      for (const v of values) if (!item[rule.target].includes(v)) item[rule.target].push(v);
-      continue;
-    }
-    const first = values[0]!;
-    switch (rule.clean) {
-      case 'isbn': {
-        const token = /[0-9][0-9\s-]{8,16}[0-9Xx]/.exec(first)?.[0];
-        const isbn = token?.replace(/[\s-]/g, '').toUpperCase();
-        if (!isbn) { warnings.push({ code: 'map.badIsbn', detail: `"${first}" holds no ISBN` }); break; }
-        if (!isbnCheck(isbn)) warnings.push({ code: 'map.badIsbn', detail: `ISBN ${isbn} has a wrong length or check digit` });
-        if (rule.target === 'isbn') item.isbn = isbn;
-        else assign(item, rule.target, isbn);
-        break;
-      }
-      case 'price': {
-        const p = parsePrice(first);
-        if (!p) { warnings.push({ code: 'map.badPrice', detail: `"${first}" is not a price` }); break; }
-        if (rule.target === 'price') {
-          item.price = p.price;
-          if (p.currency) item.currency = p.currency;
-        } else assign(item, rule.target, String(p.price));
-        break;
-      }
-      case 'year': {
-        const y = /(?:^|\D)(1[5-9]\d\d|2\d\d\d)(?!\d)/.exec(first)?.[1];
-        if (y) assign(item, rule.target, y);
-        break;
-      }
-      case 'code':
-        assign(item, rule.target, rule.target === 'language' ? first.toLowerCase() : first);
-        break;
-      default:
-        assign(item, rule.target, first);
+  const plan = planFor(rules);
+  const found: (string[] | undefined)[] = new Array<string[] | undefined>(plan.sources.length);
+  for (const f of record.fields) {
+    const ks = plan.byTag.get(f.tag);
+    if (!ks) continue;
+    for (const k of ks) {
+      const { src, clean } = plan.sources[k]!;
+      const v = fieldValue(f, src, clean);
+      if (v === undefined) continue;
+      const list = found[k];
+      if (list) list.push(v);
+      else found[k] = [v];
     }
   }
+  const warnings: MarcIssue[] = [];
+  const item: CatalogueDraft = { title: '', authors: [], subjects: [] };
+  rules.fields.forEach((rule, r) => {
+    const isList = LIST_TARGETS.includes(rule.target);
+    const values: string[] = [];
+    for (const k of plan.ruleSources[r]!) {
+      for (const v of found[k] ?? []) if (!values.includes(v)) values.push(v);
+      if (!isList && values.length > 0) break;
+    }
+    mapRule(rule, values, item, warnings);
+  });
   if (!item.title) warnings.push({ code: 'map.noTitle', detail: 'the record has no title in the fields the rules read' });
+  return { item, copies: mapHoldings(record, rules, warnings), warnings };
+}
 
+function mapRule(rule: MarcFieldRule, values: string[], item: CatalogueDraft, warnings: MarcIssue[]): void {
+  if (values.length === 0) return;
+  if (rule.target === 'authors' || rule.target === 'subjects') {
+    for (const v of values) if (!item[rule.target].includes(v)) item[rule.target].push(v);
+    return;
+  }
+  const first = values[0]!;
+  switch (rule.clean) {
+    case 'isbn': {
+      const token = /[0-9][0-9\s-]{8,16}[0-9Xx]/.exec(first)?.[0];
+      const isbn = token?.replace(/[\s-]/g, '').toUpperCase();
+      if (!isbn) { warnings.push({ code: 'map.badIsbn', detail: `"${first}" holds no ISBN` }); return; }
+      if (!isbnCheck(isbn)) warnings.push({ code: 'map.badIsbn', detail: `ISBN ${isbn} has a wrong length or check digit` });
+      assign(item, rule.target, isbn);
+      return;
+    }
+    case 'price': {
+      const p = parsePrice(first);
+      if (!p) { warnings.push({ code: 'map.badPrice', detail: `"${first}" is not a price` }); return; }
+      if (rule.target === 'price') {
+        item.price = p.price;
+        if (p.currency) item.currency = p.currency;
+      } else assign(item, rule.target, String(p.price));
+      return;
+    }
+    case 'year': {
+      const y = /(?:^|\D)(1[5-9]\d\d|2\d\d\d)(?!\d)/.exec(first)?.[1];
+      if (y) assign(item, rule.target, y);
+      return;
+    }
+    case 'code':
+      assign(item, rule.target, rule.target === 'language' ? first.toLowerCase() : first);
+      return;
+    default:
+      assign(item, rule.target, first);
+  }
+}
+
+function mapHoldings(record: MarcRecord, rules: MarcFlavourRules, warnings: MarcIssue[]): CopyDraft[] {
   const copies: CopyDraft[] = [];
   for (const h of rules.holdings) {
-    for (const f of index.get(h.tag) ?? []) {
-      if (!isDataField(f)) continue;
+    for (const f of record.fields) {
+      if (f.tag !== h.tag || !isDataField(f)) continue;
       const sub = (code: string | undefined) => {
         if (!code) return undefined;
         const v = f.subfields.find((s) => s.code === code)?.value;
@@ -194,7 +227,7 @@ export function mapMarcToCatalogue(record: MarcRecord, rules: MarcFlavourRules):
       if (Object.keys(copy).length > 0) copies.push(copy);
     }
   }
-  return { item, copies, warnings };
+  return copies;
 }
 
 type ScalarTarget = Exclude<keyof CatalogueDraft, 'authors' | 'subjects' | 'price'>;
