@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MARC_RULES, type MarcRecord } from '../../shared/domain/marc-rules.ts';
 import { readIso2709, type MarcRecordRead } from './iso2709-reader.ts';
@@ -91,6 +92,20 @@ describe('ISO 2709 and MARCXML against yaz-marcdump', () => {
     }</zs:records></zs:searchRetrieveResponse>`;
     const got = [...readMarcXml(sru)];
     expect(got.map((r) => r.ok && r.record)).toEqual(records.slice(0, 2));
+  });
+
+  it('reads prefixed MARCXML inside OAI-PMH, in a declared legacy encoding', () => {
+    const xml = `<?xml version="1.0" encoding="GBK"?>
+<OAI-PMH xmlns="http://www.openarchives.org/OAI/2.0/"><ListRecords><record><header><identifier>oai:x:1</identifier></header><metadata>
+<marc:record xmlns:marc="http://www.loc.gov/MARC21/slim"><marc:leader>00000cam a2200000   4500</marc:leader>
+<marc:controlfield tag="001">oai1</marc:controlfield>
+<marc:datafield tag="245" ind1="1" ind2="0"><marc:subfield code="a">西游记 &amp; 其他</marc:subfield><marc:subfield code="c"><![CDATA[吴承恩 <著>]]></marc:subfield></marc:datafield>
+</marc:record></metadata></record></ListRecords></OAI-PMH>`;
+    const got = [...readMarcXml(iconv.encode(xml, 'gbk'))];
+    expect(got).toHaveLength(1);
+    const r = got[0] as MarcRecordRead;
+    expect([r.controlNumber, r.flavour]).toEqual(['oai1', 'marc21']);
+    expect(r.record.fields[1]).toEqual({ tag: '245', ind1: '1', ind2: '0', subfields: [{ code: 'a', value: '西游记 & 其他' }, { code: 'c', value: '吴承恩 <著>' }] });
   });
 
   it('reports malformed MARCXML with its position, after the records before it', () => {
