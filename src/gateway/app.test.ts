@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCalls } from '../shared/api/all-calls.ts';
-import { loadConfig, REPO_ROOT, SSO_ASSETS_SUBDIR } from './config.ts';
-import { makeTestApp, type TestApp } from './testing/test-app.ts';
+import { loadConfig, REPO_ROOT, SSO_ASSETS_SUBDIR, type GatewayConfig } from './config.ts';
+import { useTestGateway } from './testing/gateway-fixture.ts';
 
 describe('gateway config: files by configuration', () => {
   it('defaults to the repository layout and takes flags before environment variables', () => {
@@ -23,9 +23,10 @@ describe('gateway config: files by configuration', () => {
 });
 
 describe('gateway built on copied files', () => {
-  let t: TestApp;
   let dir: string;
-  beforeAll(async () => {
+  let config: Partial<GatewayConfig> = {};
+  // Registered before the gateway's hooks: the files exist before it starts and go after it closes.
+  beforeAll(() => {
     // A layout unlike the source tree: the gateway must read what the config points at.
     dir = mkdtempSync(join(tmpdir(), 'lib-files-'));
     const locales = join(dir, 'lang');
@@ -40,12 +41,10 @@ describe('gateway built on copied files', () => {
     const web = join(dir, 'web');
     mkdirSync(web);
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Library</title>');
-    t = await makeTestApp({ localesDir: locales, ssoAssetsDir: assets, webRoot: web });
+    config = { localesDir: locales, ssoAssetsDir: assets, webRoot: web };
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const t = useTestGateway(() => ({ config }));
 
   it('serves the SSO page assets and texts from the configured folders', async () => {
     const css = await t.app.inject('/sso/assets/sso.css');

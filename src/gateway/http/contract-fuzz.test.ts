@@ -13,7 +13,7 @@ import { uploadCalls } from '../../shared/api/upload.ts';
 import { xlsxBase64 } from '../import/xlsx-fixture.ts';
 import { DbWatch, type Changes } from '../testing/db-digest.ts';
 import { callKey, formatCallGroup, formatReport, groupAcrossCalls, groupByCall, truncate, type Failure, type FailureKind } from '../testing/fuzz-report.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { valuePoolsFrom, type SeededPools } from '../testing/value-pools.ts';
 import { fuzzInputArbitrary } from '../testing/zod-arbitrary.ts';
 
@@ -135,7 +135,16 @@ async function seedWhatTheDemoLacks(admin: Principal): Promise<Record<string, un
   return values;
 }
 
-let t: TestApp;
+const t = useTestGateway({
+  hooks: {
+    beforeReady(app) {
+      // The 500 handler answers a generic message: keep the real error for the report.
+      app.addHook('onError', async (_request, _reply, error) => {
+        lastServerError = error;
+      });
+    },
+  },
+});
 let watch: DbWatch;
 let pools: SeededPools;
 let principals: Principal[];
@@ -150,18 +159,10 @@ const count = (key: string) => stats.set(key, (stats.get(key) ?? 0) + 1);
 const adminSucceeded = new Set<string>();
 
 beforeAll(async () => {
-  t = await makeTestApp({}, undefined, {
-    beforeReady(app) {
-      // The 500 handler answers a generic message: keep the real error for the report.
-      app.addHook('onError', async (_request, _reply, error) => {
-        lastServerError = error;
-      });
-    },
-  });
   const sqlite = t.app.dbHandle.sqlite;
   if (!sqlite) throw new Error('the contract fuzz watches the SQLite database');
   const userOf = async (account: string) =>
-    (await t.app.db.selectFrom('users').select(['id', 'school_id']).where('account', '=', account).executeTakeFirstOrThrow());
+    (await t.db.selectFrom('users').select(['id', 'school_id']).where('account', '=', account).executeTakeFirstOrThrow());
   const admin = await userOf('admin');
   const reader = await userOf('student');
   principals = [
@@ -192,8 +193,8 @@ afterAll(async () => {
   const report = formatReport(allFailures, header);
   if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, report);
   console.info(allFailures.length ? report : header);
+  // Before the fixture's own afterAll closes the gateway.
   watch?.dispose();
-  await t?.close();
 });
 
 interface Sent {
@@ -238,7 +239,7 @@ async function send(call: CallDef, p: Principal, input: unknown, lang: string | 
 /** Jobs (exports) keep writing after their request answered: let them finish before comparing. */
 async function settleJobs(): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const running = await t.app.db.selectFrom('jobs').select('data_id').where('state', '=', 1).execute();
+    const running = await t.db.selectFrom('jobs').select('data_id').where('state', '=', 1).execute();
     if (!running.length) return;
     await Promise.all(running.map((r) => t.app.jobs.settled(r.data_id)));
     // A row left "running" with no job behind it would never settle: the loop gives up after 50 turns.
@@ -256,7 +257,7 @@ async function principalFingerprint(p: Principal): Promise<string> {
   t.app.permissions.forget(p.userId);
   const perms = await t.app.permissions.of(p.userId, p.school);
   const scope = await t.app.permissions.scope(p.userId, p.school);
-  const user = await t.app.db.selectFrom('users').select(['id', 'school_id', 'status', 'identity', 'dept_id', 'expire_at']).where('id', '=', p.userId).executeTakeFirst();
+  const user = await t.db.selectFrom('users').select(['id', 'school_id', 'status', 'identity', 'dept_id', 'expire_at']).where('id', '=', p.userId).executeTakeFirst();
   const list = (s: ReadonlySet<number> | null) => (s ? [...s].sort() : null);
   return JSON.stringify({
     all: perms.all, keys: [...perms.keys].sort(), user: user ?? null,

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allCalls } from '../../shared/api/all-calls.ts';
 import { allHandlers } from '../app-handlers.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useTestGateway();
 
 describe('contract registration', () => {
   it('serves every call of allCalls (none 404)', async () => {
-    const admin = await t.tokenFor('admin');
     for (const call of allCalls) {
-      const res = await t.call(call, {}, { token: admin });
+      const res = await t.call(call, {}, 'admin');
       expect(res.statusCode, `${call.id} ${call.method} ${call.path}`).not.toBe(404);
       // Empty input is a bad request at worst, never a crash.
       expect(res.statusCode, `${call.id}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
@@ -22,13 +17,12 @@ describe('contract registration', () => {
   });
 
   it('refuses every call that needs an operation to a reader who lacks it (403, before the input is read)', async () => {
-    const student = await t.tokenFor('student');
     const guarded = allCalls.filter((c) => c.perm && c.auth !== 'none');
     expect(guarded.length).toBeGreaterThan(50);
     for (const call of guarded) {
-      const res = await t.call(call, {}, { token: student, lang: 'en-US' });
-      expect(res.statusCode, call.id).toBe(403);
-      expect(res.json().message, call.id).toBe('No operation permission');
+      const res = await t.fail(call, {}, 'student', 'en-US');
+      expect(res.status, call.id).toBe(403);
+      expect(res.message, call.id).toBe('No operation permission');
     }
   });
 

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { allCalls } from '../../shared/api/all-calls.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 /**
  * The OpenAPI document is what a district integrating with the gateway reads: it must validate
  * against the OpenAPI schema (a maintained validator, not our own reading), every reference in it
  * must resolve, and every call must describe its envelope and its error replies.
  */
-let t: TestApp;
+const t = useTestGateway();
 let doc: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components?: Record<string, Record<string, unknown>> };
 beforeAll(async () => {
-  t = await makeTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/micro/docs/json' })).json();
 });
-afterAll(() => t.close());
 
 function refsIn(node: unknown, out: string[] = []): string[] {
   if (Array.isArray(node)) node.forEach((n) => refsIn(n, out));

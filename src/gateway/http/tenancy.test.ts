@@ -1,86 +1,62 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authCalls } from '../../shared/api/auth.ts';
 import { homeCalls } from '../../shared/api/home.ts';
 import { readerCalls } from '../../shared/api/readers.ts';
 import { sessionCalls } from '../../shared/api/session.ts';
 import { translationCalls } from '../../shared/api/translation.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await makeTestApp();
-});
-afterAll(() => t.close());
+const t = useTestGateway();
 
 describe('tenancy and permissions', () => {
   it('never shows school 2 data to a school 1 token', async () => {
-    const admin1 = await t.tokenFor('admin');
-    const admin2 = await t.tokenFor('admin2');
-    const add = await t.call(translationCalls.addTranslation, { Key: 'common:secret', ZhCN: '二校', EnUS: 'school two' }, { token: admin2 });
-    expect(add.json()).toMatchObject({ code: 0 });
-    const id = add.json().data.ID as number;
+    const add = await t.data(translationCalls.addTranslation, { Key: 'common:secret', ZhCN: '二校', EnUS: 'school two' }, 'admin2');
+    const id = add.ID as number;
 
-    const list1 = await t.call(translationCalls.getTranslation, {}, { token: admin1 });
-    expect(list1.json().data.Total).toBe(0);
-    const upd = await t.call(translationCalls.updateTranslation, { ID: id, Key: 'common:secret', ZhCN: 'x', EnUS: 'x' }, { token: admin1 });
-    expect(upd.statusCode).toBe(404);
-    const del = await t.call(translationCalls.deleteTranslation, { ID: id }, { token: admin1 });
-    expect(del.statusCode).toBe(404);
+    const list1 = await t.data(translationCalls.getTranslation, {}, 'admin');
+    expect(list1.Total).toBe(0);
+    expect((await t.fail(translationCalls.updateTranslation, { ID: id, Key: 'common:secret', ZhCN: 'x', EnUS: 'x' }, 'admin')).status).toBe(404);
+    expect((await t.fail(translationCalls.deleteTranslation, { ID: id }, 'admin')).status).toBe(404);
     // Same key in school 1 is allowed: uniqueness is per school.
-    const add1 = await t.call(translationCalls.addTranslation, { Key: 'common:secret', ZhCN: '一校', EnUS: 'school one' }, { token: admin1 });
-    expect(add1.json()).toMatchObject({ code: 0 });
+    await t.data(translationCalls.addTranslation, { Key: 'common:secret', ZhCN: '一校', EnUS: 'school one' }, 'admin');
 
-    const d1 = (await t.call(homeCalls.getDashboard, {}, { token: admin1 })).json().data;
-    const d2 = (await t.call(homeCalls.getDashboard, {}, { token: admin2 })).json().data;
+    const d1 = await t.data(homeCalls.getDashboard, {}, 'admin');
+    const d2 = await t.data(homeCalls.getDashboard, {}, 'admin2');
     expect(d1.ReaderCount).toBeGreaterThan(700);
     expect(d2.ReaderCount).toBeLessThan(100);
     expect(d1.TitleCount).toBe(3000);
     expect(d2.TitleCount).toBe(200);
 
-    const n1 = (await t.call(homeCalls.getNotices, {}, { token: admin1 })).json().data;
+    const n1 = await t.data(homeCalls.getNotices, {}, 'admin');
     expect(n1.List.every((n: { Title: string }) => !n.Title.includes('育才'))).toBe(true);
   });
 
   it('refuses a SchoolID header that differs from the token school with 403 wrongSchool', async () => {
-    const admin1 = await t.tokenFor('admin');
-    const res = await t.call(sessionCalls.getUser, {}, { token: admin1, school: 2 });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 403, message: '无权访问该学校的数据' });
-    const ok = await t.call(sessionCalls.getUser, {}, { token: admin1, school: 1 });
-    expect(ok.statusCode).toBe(200);
-    const opt = await t.call(sessionCalls.getUnitInfo, {}, { token: admin1, school: 2, lang: 'en-US' });
-    expect(opt.json()).toMatchObject({ code: 403, message: "You may not access this school's data" });
+    expect(await t.fail(sessionCalls.getUser, {}, { as: 'admin', school: 2 })).toMatchObject({ status: 403, code: 403, message: '无权访问该学校的数据' });
+    await t.data(sessionCalls.getUser, {}, { as: 'admin', school: 1 });
+    expect(await t.fail(sessionCalls.getUnitInfo, {}, { as: 'admin', school: 2, lang: 'en-US' })).toMatchObject({ code: 403, message: "You may not access this school's data" });
   });
 
   it('gives anonymous optional calls the school of a valid SchoolID header (its public data only)', async () => {
-    const res = await t.call(sessionCalls.getUnitInfo, {}, { school: 2 });
-    expect(res.json()).toMatchObject({ code: 0, data: { SchoolName: '上海市育才中学', ThemeColor: { bgColor: expect.any(String) } } });
-    expect(res.json().data.SchoolCode).toBeUndefined();
-    const none = await t.call(sessionCalls.getUnitInfo, {}, { school: 999 });
-    expect(none.statusCode).toBe(400);
-    const notices = await t.call(homeCalls.getNotices, { Page: 1, Rows: 5 }, { school: 1, lang: 'en-US' });
-    const list = notices.json().data;
+    const res = await t.data(sessionCalls.getUnitInfo, {}, { school: 2 });
+    expect(res).toMatchObject({ SchoolName: '上海市育才中学', ThemeColor: { bgColor: expect.any(String) } });
+    expect(res.SchoolCode).toBeUndefined();
+    expect((await t.fail(sessionCalls.getUnitInfo, {}, { school: 999 })).status).toBe(400);
+    const list = await t.data(homeCalls.getNotices, { Page: 1, Rows: 5 }, { school: 1, lang: 'en-US' });
     expect(list.Total).toBe(4);
     expect(list.List[0]).toMatchObject({ Top: true, Public: true, Title: 'Library opening hours during the winter holiday' });
   });
 
   it('refuses calls whose permission the roles lack with 403 "no operation permission"', async () => {
-    const student = await t.tokenFor('student');
-    const dash = await t.call(homeCalls.getDashboard, {}, { token: student });
-    expect(dash.statusCode).toBe(403);
-    expect(dash.json()).toMatchObject({ code: 403, message: '无操作权限' });
-    const exp = await t.call(readerCalls.exportReaders, {}, { token: student, lang: 'en-US' });
-    expect(exp.statusCode).toBe(403);
-    expect(exp.json()).toMatchObject({ message: 'No operation permission' });
-    const tr = await t.call(translationCalls.addTranslation, { Key: 'a:b', ZhCN: '', EnUS: '' }, { token: await t.tokenFor('librarian') });
-    expect(tr.statusCode).toBe(403);
-    const lib = await t.call(homeCalls.getDashboard, {}, { token: await t.tokenFor('librarian') });
-    expect(lib.statusCode).toBe(200);
+    expect(await t.fail(homeCalls.getDashboard, {}, 'student')).toMatchObject({ status: 403, code: 403, message: '无操作权限' });
+    expect(await t.fail(readerCalls.exportReaders, {}, 'student', 'en-US')).toMatchObject({ status: 403, message: 'No operation permission' });
+    expect((await t.fail(translationCalls.addTranslation, { Key: 'a:b', ZhCN: '', EnUS: '' }, 'librarian')).status).toBe(403);
+    await t.data(homeCalls.getDashboard, {}, 'librarian');
   });
 
   it('filters menus by role, keeps parents, and marks the external link', async () => {
     const menusOf = async (account: string) =>
-      (await t.call(authCalls.authorization, {}, { token: await t.tokenFor(account) })).json().data as {
+      await t.data(authCalls.authorization, {}, account) as {
         Menus: Array<{ ID: number; ParentID: number | null; Url: string; External: boolean; Functions: string[] }>;
         Operations: string[];
         MenuVersion: string;

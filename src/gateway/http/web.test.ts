@@ -2,14 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 describe('web app hosting', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await makeTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestGateway();
 
   it('redirects / and the OAuth return paths into the hash router, keeping the query', async () => {
     expect((await t.app.inject('/')).headers.location).toBe('/library/');
@@ -30,19 +26,16 @@ describe('web app hosting', () => {
 });
 
 describe('web app hosting with a build', () => {
-  let t: TestApp;
   let web: string;
-  beforeAll(async () => {
+  // Registered before the gateway's hooks: the folder exists before it starts and goes after it closes.
+  beforeAll(() => {
     web = mkdtempSync(join(tmpdir(), 'lib-web-'));
     mkdirSync(join(web, 'assets'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Library</title>');
     writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
-    t = await makeTestApp({ webRoot: web });
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(web, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(web, { recursive: true, force: true }));
+  const t = useTestGateway(() => ({ config: { webRoot: web } }));
 
   it('serves index.html at /library/ and long-caches hashed assets', async () => {
     const index = await t.app.inject('/library/');

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobCalls, type Job } from '../../shared/api/jobs.ts';
 import { exportReaders, fetchFile, ticketFor } from '../testing/job-files.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 // Downloads are not bearer links (issue 6): a file is served once, against a short-lived ticket
 // of its owner's browser, and to nobody else.
-let t: TestApp;
+const t = useTestGateway();
+// ticketFor and fetchFile take the bearer token itself.
 let admin: string;
 let job: Job;
 beforeAll(async () => {
-  t = await makeTestApp();
   admin = await t.tokenFor('admin');
   job = await exportReaders(t, admin, { SearchKey: '王' });
 });
-afterAll(() => t.close());
 
 /** A refusal is the error envelope, with a JSON content type, never a file. */
 function expectRefused(res: Awaited<ReturnType<typeof fetchFile>>, status: number, message?: string) {
@@ -59,7 +58,7 @@ describe('download tickets', () => {
 
   it('refuses another school\'s administrator, with or without the owner\'s ticket', async () => {
     const admin2 = await t.tokenFor('admin2');
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: job.DataID }, { token: admin2 }), 403);
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: job.DataID }, 'admin2'), 403);
     const tk = await ticketFor(t, job.DataID, { token: admin });
     // The leaked address, from another browser, signed in or not.
     expectRefused(await fetchFile(t, tk.url, { token: admin2 }), 403);
@@ -73,26 +72,25 @@ describe('download tickets', () => {
 
   it('refuses other users of the same school, and a reader without the export permission even for a job of theirs', async () => {
     const librarian = await t.tokenFor('librarian');
-    const student = await t.tokenFor('student');
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: job.DataID }, { token: librarian }), 403, '无权下载该文件');
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: job.DataID }, { token: student }), 403);
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: job.DataID }, 'librarian'), 403, '无权下载该文件');
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: job.DataID }, 'student'), 403);
     const tk = await ticketFor(t, job.DataID, { token: admin });
     expectRefused(await fetchFile(t, tk.url, { cookie: tk.cookie, token: librarian }), 403);
 
     // A reader export owned by the student (as if their role had allowed it once): no longer theirs to download.
-    const row = await t.app.db.selectFrom('jobs').selectAll().where('data_id', '=', job.DataID).executeTakeFirstOrThrow();
-    const studentId = (await t.app.db.selectFrom('users').select('id').where('account', '=', 'student').executeTakeFirstOrThrow()).id;
+    const row = await t.db.selectFrom('jobs').selectAll().where('data_id', '=', job.DataID).executeTakeFirstOrThrow();
+    const studentId = (await t.db.selectFrom('users').select('id').where('account', '=', 'student').executeTakeFirstOrThrow()).id;
     const now = new Date().toISOString();
-    await t.app.db.insertInto('jobs').values({
+    await t.db.insertInto('jobs').values({
       school_id: 1, user_id: studentId, data_id: 'student-own-export', file_name: row.file_name, operation_type: 'ExportReaders',
       progress: row.progress, data_count: row.data_count, state: 2, result_path: row.result_path, message: '', created_at: now, updated_at: now,
     }).execute();
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'student-own-export' }, { token: student }), 403, '无权下载该文件');
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'student-own-export' }, 'student'), 403, '无权下载该文件');
   });
 
   it('refuses an expired ticket', async () => {
     const tk = await ticketFor(t, job.DataID, { token: admin });
-    await t.app.db.updateTable('download_tickets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
+    await t.db.updateTable('download_tickets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('used_at', 'is', null).execute();
     expectRefused(await fetchFile(t, tk.url, { cookie: tk.cookie }), 401, '下载链接已过期，请重新获取');
   });
 
@@ -103,17 +101,17 @@ describe('download tickets', () => {
   });
 
   it('answers 404 for no such job or file and 409 while the job runs', async () => {
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'no-such-job' }, { token: admin }), 404);
-    const adminId = (await t.app.db.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'no-such-job' }, 'admin'), 404);
+    const adminId = (await t.db.selectFrom('users').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id;
     const now = new Date().toISOString();
     const base = { school_id: 1, user_id: adminId, file_name: 'x.xlsx', operation_type: 'ExportReaders', progress: 0, data_count: 9, message: '', created_at: now, updated_at: now };
-    await t.app.db.insertInto('jobs').values([
+    await t.db.insertInto('jobs').values([
       { ...base, data_id: 'running-job', state: 1, result_path: null },
       { ...base, data_id: 'stopped-job', state: 4, result_path: null },
       { ...base, data_id: 'deleted-file', state: 2, result_path: 'files/1/gone.xlsx' },
     ]).execute();
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'running-job' }, { token: admin }), 409);
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'stopped-job' }, { token: admin }), 404);
-    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'deleted-file' }, { token: admin, lang: 'en-US' }), 404, 'The file does not exist or was deleted');
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'running-job' }, 'admin'), 409);
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'stopped-job' }, 'admin'), 404);
+    expectRefused(await t.call(jobCalls.getTicket, { DataID: 'deleted-file' }, { as: 'admin', lang: 'en-US' }), 404, 'The file does not exist or was deleted');
   });
 });

@@ -1,43 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CallDef } from '../../shared/api/contract.ts';
 import { organizationCalls as c, type OrgNode, type OrgTreeNode } from '../../shared/api/organization.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
-let t: TestApp;
-let admin: string;
-let admin2: string;
 const NOW = new Date('2026-03-10T08:00:00Z');
+const t = useTestGateway({ seedNow: NOW });
 
-beforeAll(async () => {
-  t = await makeTestApp({}, NOW);
-  admin = await t.tokenFor('admin');
-  admin2 = await t.tokenFor('admin2');
-});
-afterAll(() => t.close());
-
-const ok = async (call: CallDef, input: unknown = {}, token = admin) => {
-  const res = await t.call(call, input, { token });
-  expect(res.json(), `${call.id} ${JSON.stringify(input)}`).toMatchObject({ code: 0 });
-  return res.json().data;
-};
+const ok = <C extends CallDef>(call: C, input: unknown = {}, as = 'admin') => t.data(call, input, as);
 const count = async (table: 'departments' | 'terms' | 'subjects' | 'school_organizations') =>
-  Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const deptByName = (name: string, schoolId = 1) =>
-  t.app.db.selectFrom('departments').selectAll().where('school_id', '=', schoolId).where('name', '=', name).executeTakeFirstOrThrow();
+  t.db.selectFrom('departments').selectAll().where('school_id', '=', schoolId).where('name', '=', name).executeTakeFirstOrThrow();
 /** The first issue message of a 400 in zh-CN and in en-US. */
 const issue = async (call: CallDef, input: unknown, path: string) => {
   const out: string[] = [];
   for (const lang of ['zh-CN', 'en-US']) {
-    const res = await t.call(call, input, { token: admin, lang });
-    expect(res.statusCode, `${call.id} ${lang}`).toBe(400);
-    out.push(res.json().data.Issues.find((i: { Path: string }) => i.Path === path)?.Message);
+    const res = await t.fail(call, input, 'admin', lang);
+    expect(res.status, `${call.id} ${lang}`).toBe(400);
+    out.push((res.data as { Issues: Array<{ Path: string; Message: string }> }).Issues.find((i) => i.Path === path)?.Message as string);
   }
   return out;
 };
 const refused = async (call: CallDef, input: unknown, status: number, lang = 'zh-CN') => {
-  const res = await t.call(call, input, { token: admin, lang });
-  expect(res.statusCode, `${call.id} ${JSON.stringify(input)}`).toBe(status);
-  return res.json().message as string;
+  const res = await t.fail(call, input, 'admin', lang);
+  expect(res.status, `${call.id} ${JSON.stringify(input)}`).toBe(status);
+  return res.message;
 };
 
 describe('organisation reads (spec GET calls)', () => {
@@ -69,18 +56,18 @@ describe('organisation reads (spec GET calls)', () => {
     expect(contacts.Total).toBe(5);
     expect(contacts.List[0]).toMatchObject({ Name: '教务处', Contact: '王主任' });
 
-    const g2: OrgNode[] = await ok(c.getGradeAll, {}, admin2);
+    const g2: OrgNode[] = await ok(c.getGradeAll, {}, 'admin2');
     expect(g2.map((g) => [g.Name, g.GradeLevel, g.LearningStage])).toEqual([['初一', 1, 'junior'], ['初二', 2, 'junior'], ['初三', 3, 'junior']]);
-    expect((await ok(c.getLearningStageAll, {}, admin2))[0]).toMatchObject({ Code: 'junior', GradeCount: 3 });
+    expect((await ok(c.getLearningStageAll, {}, 'admin2'))[0]).toMatchObject({ Code: 'junior', GradeCount: 3 });
   });
 
   it('filters by state and refuses a SchoolID header of another school and anonymous callers', async () => {
     expect(await ok(c.getDepartmentAll, { State: 0 })).toEqual([]);
     for (const call of [c.getDepartmentTree, c.getOrgDepartmentTree, c.getDepartmentAll, c.getOrgDepartmentAll, c.getGradeTree, c.getGradeAll, c.getLearningStageAll, c.getSchoolOrganization, c.getClassList, c.getTermList, c.getSubjectList]) {
-      expect((await t.call(call, {}, { token: admin, school: 2 })).statusCode, call.id).toBe(403);
-      expect((await t.call(call, {}, {})).statusCode, call.id).toBe(401);
+      expect((await t.fail(call, {}, { as: 'admin', school: 2 })).status, call.id).toBe(403);
+      expect((await t.fail(call, {}, null)).status, call.id).toBe(401);
     }
-    expect((await t.call(c.getGradeAll, { State: 'x' }, { token: admin })).statusCode).toBe(400);
+    expect((await t.fail(c.getGradeAll, { State: 'x' }, 'admin')).status).toBe(400);
   });
 });
 
@@ -122,8 +109,8 @@ describe('departments and organisation departments', () => {
     expect(await issue(c.addDepartment, { ParentID: null, Name: '  ', State: 1 }, 'Name')).toEqual(['请输入部门名称', 'Please enter the department name']);
     expect(await issue(c.addDepartment, { Name: '新部门', State: 1 }, 'ParentID')).toEqual(['请选择上级部门', 'Please choose the parent department']);
     expect(await issue(c.addDepartment, { ParentID: null, Name: '新部门' }, 'State')).toEqual(['请选择状态', 'Please choose the state']);
-    expect((await t.call(c.addDepartment, { ParentID: 'x', Name: 5, State: 3 }, { token: admin })).statusCode).toBe(400);
-    expect((await t.call(c.moveDepartment, { ID: 'a' }, { token: admin })).statusCode).toBe(400);
+    expect((await t.fail(c.addDepartment, { ParentID: 'x', Name: 5, State: 3 }, 'admin')).status).toBe(400);
+    expect((await t.fail(c.moveDepartment, { ID: 'a' }, 'admin')).status).toBe(400);
     expect(await count('departments')).toBe(before);
   });
 
@@ -157,22 +144,22 @@ describe('departments and organisation departments', () => {
 
 describe('grades and classes', () => {
   it('adds grades with a unique level per stage and classes under them', async () => {
-    const [stage] = await ok(c.getLearningStageAll);
+    const stage = (await ok(c.getLearningStageAll))[0]!;
     const g7: OrgNode = await ok(c.addGrade, { ParentID: stage.ID, Name: '七年级', EnName: 'Grade 7', GradeLevel: 7 });
     expect(g7).toMatchObject({ Kind: 'grade', GradeLevel: 7, LearningStage: 'primary', ParentID: stage.ID });
     expect(await refused(c.addGrade, { ParentID: stage.ID, Name: '七年级B', GradeLevel: 7 }, 409)).toBe('该学段已有第 7 级年级');
     expect(await refused(c.addGrade, { ParentID: stage.ID, Name: '七年级', GradeLevel: 8 }, 409)).toBe('同一上级下已有名为“七年级”的节点');
-    const stage2 = (await ok(c.getLearningStageAll, {}, admin2))[0];
+    const stage2 = (await ok(c.getLearningStageAll, {}, 'admin2'))[0]!;
     expect(await refused(c.addGrade, { ParentID: stage2.ID, Name: '七年级', GradeLevel: 8 }, 404)).toBe('部门或班级不存在或已加入');
     expect(await issue(c.addGrade, { ParentID: stage.ID, GradeLevel: 8 }, 'Name')).toEqual(['请输入年级名称', 'Please enter the grade name']);
     expect(await issue(c.addGrade, { Name: '八年级', GradeLevel: 8 }, 'ParentID')).toEqual(['请选择学段', 'Please choose the learning stage']);
 
-    const teacher = await t.app.db.selectFrom('users').select(['id', 'name']).where('account', '=', 'teacher').executeTakeFirstOrThrow();
+    const teacher = await t.db.selectFrom('users').select(['id', 'name']).where('account', '=', 'teacher').executeTakeFirstOrThrow();
     const c1: OrgNode = await ok(c.addClass, { ParentID: g7.ID, Name: '七年级1班', Code: '0701', EntryYear: 2020, HeadTeacherID: teacher.id });
     expect(c1).toMatchObject({ Kind: 'class', ParentID: g7.ID, LearningStage: 'primary', HeadTeacherName: teacher.name, Sort: 1, InUse: false });
     expect(await ok(c.addClass, { ParentID: g7.ID, Name: '七年级2班' })).toMatchObject({ Sort: 2 });
     expect(await refused(c.addClass, { ParentID: g7.ID, Name: '七年级1班' }, 409)).toBeTruthy();
-    const t2 = await t.app.db.selectFrom('users').select('id').where('school_id', '=', 2).where('identity', '=', 'teacher').executeTakeFirstOrThrow();
+    const t2 = await t.db.selectFrom('users').select('id').where('school_id', '=', 2).where('identity', '=', 'teacher').executeTakeFirstOrThrow();
     expect(await refused(c.addClass, { ParentID: g7.ID, Name: '七年级3班', HeadTeacherID: t2.id }, 404)).toBe('用户不存在');
     expect(await issue(c.addClass, { Name: '七年级3班' }, 'ParentID')).toEqual(['请选择年级', 'Please choose the grade']);
     expect(await issue(c.addClass, { ParentID: g7.ID }, 'Name')).toEqual(['请输入班级名称', 'Please enter the class name']);
@@ -215,10 +202,10 @@ describe('terms and subjects', () => {
     expect(await refused(c.addTerm, { SchoolYear: '2026-2027', Name: '第一学期', StartDate: '2027-09-01', EndDate: '2028-01-20' }, 409)).toBe('2026-2027 学年已有“第一学期”');
     expect(await refused(c.addTerm, { SchoolYear: '2026-2027', Name: '夏令营', StartDate: '2026-07-01', EndDate: '2026-08-01' }, 409, 'en-US')).toBe('The dates overlap "第二学期" of 2025-2026');
     expect(await ok(c.setCurrentTerm, { ID: next.ID })).toMatchObject({ IsCurrent: true });
-    const currents = await t.app.db.selectFrom('terms').select('id').where('school_id', '=', 1).where('is_current', '=', 1).execute();
+    const currents = await t.db.selectFrom('terms').select('id').where('school_id', '=', 1).where('is_current', '=', 1).execute();
     expect(currents).toEqual([{ id: next.ID }]);
     expect(await refused(c.deleteTerm, { ID: next.ID }, 409)).toBe('“第一学期”是当前学期，不能删除');
-    const old = list.List.find((x: { IsCurrent: boolean }) => x.IsCurrent);
+    const old = list.List.find((x: { IsCurrent: boolean }) => x.IsCurrent)!;
     expect(await ok(c.updateTerm, { ID: old.ID, SchoolYear: '2025-2026', Name: '第二学期', EnName: 'Spring', StartDate: '2026-02-21', EndDate: '2026-07-09' })).toMatchObject({ EnName: 'Spring' });
     await ok(c.setCurrentTerm, { ID: old.ID });
     await ok(c.deleteTerm, { ID: next.ID });
@@ -234,7 +221,7 @@ describe('terms and subjects', () => {
     expect(await issue(c.addTerm, { ...good, StartDate: '2030-13-01' }, 'StartDate')).toEqual(['开始日期应为日期，如 2026-09-01', 'Start date: must be a date such as 2026-09-01']);
     expect(await issue(c.addTerm, { ...good, StartDate: undefined }, 'StartDate')).toEqual(['请选择学期开始日期', 'Please choose the term start date']);
     expect(await issue(c.addTerm, { ...good, StartDate: '0020-02-29' }, 'StartDate')).toEqual(['开始日期须在 1900-01-01 至 2199-12-31 之间', 'Start date: must be between 1900-01-01 and 2199-12-31']);
-    const t2 = await t.app.db.selectFrom('terms').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();
+    const t2 = await t.db.selectFrom('terms').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();
     expect(await refused(c.updateTerm, { ...good, ID: t2.id }, 404)).toBeTruthy();
     expect(await refused(c.setCurrentTerm, { ID: t2.id }, 404)).toBeTruthy();
     expect(await refused(c.deleteTerm, { ID: t2.id }, 404)).toBeTruthy();
@@ -250,7 +237,7 @@ describe('terms and subjects', () => {
     expect(await refused(c.updateSubject, { ID: s.ID, Name: '语文' }, 409, 'en-US')).toBe('The subject "语文" already exists');
     expect(await issue(c.addSubject, { Code: 'X' }, 'Name')).toEqual(['请输入学科名称', 'Please enter the subject name']);
     expect(await ok(c.updateSubject, { ID: s.ID, Name: '硬笔书法', State: 0 })).toMatchObject({ Name: '硬笔书法', State: 0 });
-    const s2 = await t.app.db.selectFrom('subjects').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();
+    const s2 = await t.db.selectFrom('subjects').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();
     expect(await refused(c.updateSubject, { ID: s2.id, Name: 'x' }, 404)).toBeTruthy();
     expect(await refused(c.deleteSubject, { ID: s2.id }, 404)).toBeTruthy();
     await ok(c.deleteSubject, { ID: s.ID });
@@ -268,7 +255,7 @@ describe('school organisation contacts', () => {
     expect(await issue(c.addContact, { Name: 'y', Email: 'not-mail' }, 'Email')).toEqual(['请输入正确的邮箱地址', 'Please enter a valid email address']);
     expect(await ok(c.updateContact, { ID: a.ID, Name: '校医务室' })).toMatchObject({ Name: '校医务室', Phone: '' });
     expect((await ok(c.getSchoolOrganization, { Page: 1, Rows: 10, SearchKey: '医务' })).Total).toBe(1);
-    const o2 = await t.app.db.selectFrom('school_organizations').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();
+    const o2 = await t.db.selectFrom('school_organizations').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow();
     expect(await refused(c.updateContact, { ID: o2.id, Name: 'x' }, 404)).toBeTruthy();
     expect(await refused(c.deleteContact, { ID: o2.id }, 404)).toBeTruthy();
     await ok(c.deleteContact, { ID: a.ID });
@@ -282,17 +269,15 @@ describe('permissions', () => {
     expect(writes.map((w) => w.perm).sort()).toEqual(expect.arrayContaining(['people.dept.edit', 'people.org.edit', 'people.class.edit', 'people.semester.edit']));
     const before = await Promise.all((['departments', 'terms', 'subjects', 'school_organizations'] as const).map(count));
     for (const account of ['teacher', 'student']) {
-      const token = await t.tokenFor(account);
       for (const w of writes) {
-        const res = await t.call(w, { ID: 1, Name: 'x', ParentID: null, State: 1 }, { token });
-        expect(res.statusCode, `${account} ${w.id}`).toBe(403);
+        const res = await t.fail(w, { ID: 1, Name: 'x', ParentID: null, State: 1 }, account);
+        expect(res.status, `${account} ${w.id}`).toBe(403);
       }
     }
     expect(await Promise.all((['departments', 'terms', 'subjects', 'school_organizations'] as const).map(count))).toEqual(before);
-    const lib = await t.tokenFor('librarian');
-    const s = await ok(c.addSubject, { Name: '劳动' }, lib);
-    await ok(c.deleteSubject, { ID: s.ID }, lib);
+    const s = await ok(c.addSubject, { Name: '劳动' }, 'librarian');
+    await ok(c.deleteSubject, { ID: s.ID }, 'librarian');
     // Reads need only a signed-in user.
-    expect((await t.call(c.getGradeTree, {}, { token: await t.tokenFor('student') })).statusCode).toBe(200);
+    await t.data(c.getGradeTree, {}, 'student');
   });
 });

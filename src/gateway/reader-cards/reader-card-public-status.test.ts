@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readerCardCalls } from '../../shared/api/reader-cards.ts';
 import { readerCalls } from '../../shared/api/readers.ts';
 import { maskName, normalizeName, PUBLIC_LIMITS } from './public-card-status.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 // The anonymous card check of /department/user-transferr: all three must match; nothing personal leaks.
-let t: TestApp;
-let admin: string;
+const t = useTestGateway();
 let addr = 0;
 /** Each test asks from its own address so the per-address limit of one does not spill into another. */
 const lookup = (input: Record<string, unknown>, opts: { ip?: string; lang?: string } = {}) =>
@@ -18,23 +17,18 @@ const lookup = (input: Record<string, unknown>, opts: { ip?: string; lang?: stri
 let seq = 0;
 async function freshReader(extra: Record<string, unknown> = {}) {
   seq++;
-  const res = await t.call(readerCalls.addReader, { Account: `pub_${seq}`, Name: '欧阳子轩', ReaderID: `P${seq}`, Identity: 'student', Phone: '13912345678', Email: 'kid@example.com', ExpireAt: '2031-08-31', ...extra }, { token: admin });
-  return res.json().data as { ID: number; ReaderID: string; Name: string };
+  const res = await t.data(readerCalls.addReader, { Account: `pub_${seq}`, Name: '欧阳子轩', ReaderID: `P${seq}`, Identity: 'student', Phone: '13912345678', Email: 'kid@example.com', ExpireAt: '2031-08-31', ...extra }, 'admin');
+  return res as { ID: number; ReaderID: string; Name: string };
 }
 
-beforeAll(async () => {
-  t = await makeTestApp();
-  admin = await t.tokenFor('admin');
-});
-afterAll(() => t.close());
 
 describe('public card status', () => {
   it('answers a full match with the masked name, status, expiry and loan counts only', async () => {
     const r = await freshReader();
-    const onLoan = t.app.db.selectFrom('loans').select('copy_id').where('returned_at', 'is', null);
-    const copies = await t.app.db.selectFrom('copies').select('id').where('school_id', '=', 1).where('id', 'not in', onLoan).orderBy('id', 'desc').limit(2).execute();
+    const onLoan = t.db.selectFrom('loans').select('copy_id').where('returned_at', 'is', null);
+    const copies = await t.db.selectFrom('copies').select('id').where('school_id', '=', 1).where('id', 'not in', onLoan).orderBy('id', 'desc').limit(2).execute();
     const day = 86_400_000;
-    await t.app.db.insertInto('loans').values([
+    await t.db.insertInto('loans').values([
       { school_id: 1, copy_id: copies[0]!.id, user_id: r.ID, loaned_at: new Date(Date.now() - 40 * day).toISOString(), due_at: new Date(Date.now() - 10 * day).toISOString(), returned_at: null },
       { school_id: 1, copy_id: copies[1]!.id, user_id: r.ID, loaned_at: new Date().toISOString(), due_at: new Date(Date.now() + 20 * day).toISOString(), returned_at: null },
     ]).execute();
@@ -49,10 +43,10 @@ describe('public card status', () => {
 
   it('shows lost, closed and past-expiry cards as such', async () => {
     const lost = await freshReader();
-    await t.app.db.updateTable('users').set({ status: 'lost' }).where('id', '=', lost.ID).execute();
+    await t.db.updateTable('users').set({ status: 'lost' }).where('id', '=', lost.ID).execute();
     expect((await lookup({ SchoolCode: 'BJSY01', CardNo: lost.ReaderID, Name: lost.Name })).json().data.Status).toBe('lost');
     const closed = await freshReader();
-    await t.app.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', closed.ID).execute();
+    await t.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', closed.ID).execute();
     expect((await lookup({ SchoolCode: 'BJSY01', CardNo: closed.ReaderID, Name: closed.Name })).json().data.Status).toBe('closed');
     const old = await freshReader({ ExpireAt: '2020-08-31' });
     expect((await lookup({ SchoolCode: 'BJSY01', CardNo: old.ReaderID, Name: old.Name })).json().data).toMatchObject({ Status: 'expired', ExpireAt: '2020-08-31' });
@@ -60,7 +54,7 @@ describe('public card status', () => {
 
   it('gives one generic message for a wrong name, card, school or another school\'s card', async () => {
     const r = await freshReader();
-    const other = await t.app.db.selectFrom('users').select(['reader_id', 'name']).where('school_id', '=', 2).executeTakeFirstOrThrow();
+    const other = await t.db.selectFrom('users').select(['reader_id', 'name']).where('school_id', '=', 2).executeTakeFirstOrThrow();
     const tries = [
       { SchoolCode: 'BJSY01', CardNo: r.ReaderID, Name: '王芳' },
       { SchoolCode: 'BJSY01', CardNo: 'NOPE-1', Name: r.Name },

@@ -1,25 +1,23 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jobCalls } from '../../shared/api/jobs.ts';
 import { readerCalls } from '../../shared/api/readers.ts';
 import { downloadJobFile, pollJob } from '../testing/job-files.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
-let t: TestApp;
+// A small pause per chunk (test hook) so progress can be watched and a job stopped midway.
+const t = useTestGateway({ config: { jobChunkDelayMs: 30 } });
+// pollJob and downloadJobFile take the bearer token itself.
 let admin: string;
 beforeAll(async () => {
-  // A small pause per chunk (test hook) so progress can be watched and a job stopped midway.
-  t = await makeTestApp({ jobChunkDelayMs: 30 });
   admin = await t.tokenFor('admin');
 });
-afterAll(() => t.close());
-
 
 describe('reader export job', () => {
   it('runs, reports progress, and serves the .xlsx (phones masked) against a download ticket', async () => {
-    const start = await t.call(readerCalls.exportReaders, {}, { token: admin, lang: 'en-US' });
-    expect(start.json()).toMatchObject({ code: 0, data: { DataID: expect.any(String) } });
-    const dataId = start.json().data.DataID as string;
+    const start = await t.data(readerCalls.exportReaders, {}, { as: 'admin', lang: 'en-US' });
+    expect(start).toMatchObject({ DataID: expect.any(String) });
+    const dataId = start.DataID as string;
     const seen = await pollJob(t, dataId, admin, (j) => j.State !== 1);
     const last = seen[seen.length - 1]!;
     expect(last).toMatchObject({ State: 2, Message: 'File generated, please click to download', OperationType: 'ExportReaders' });
@@ -28,7 +26,7 @@ describe('reader export job', () => {
     // Progress was observable between 0 and the end.
     expect(seen.some((j) => j.State === 1 && j.Progress > 0 && j.Progress < j.DataCount)).toBe(true);
 
-    const readers = Number((await t.app.db.selectFrom('users').where('school_id', '=', 1).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const readers = Number((await t.db.selectFrom('users').where('school_id', '=', 1).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(last.DataCount).toBe(readers);
 
     // ResultFile names the file; it is no address. The file comes with a single-use ticket.
@@ -49,7 +47,7 @@ describe('reader export job', () => {
     // Mobile numbers are masked as on the screens: first 3 and last 4 digits, never the whole number.
     const phoneCol = (sheet.getRow(1).values as unknown[]).indexOf('Phone');
     expect(phoneCol).toBeGreaterThan(0);
-    const stored = await t.app.db.selectFrom('users').select(['reader_id', 'phone']).where('school_id', '=', 1).where('phone', '!=', '').execute();
+    const stored = await t.db.selectFrom('users').select(['reader_id', 'phone']).where('school_id', '=', 1).where('phone', '!=', '').execute();
     const phoneOf = new Map(stored.map((r) => [r.reader_id, r.phone]));
     let checked = 0;
     sheet.eachRow((row, n) => {
@@ -65,7 +63,7 @@ describe('reader export job', () => {
   });
 
   it('names files in Chinese by default and downloads them with a UTF-8 safe name', async () => {
-    const dataId = (await t.call(readerCalls.exportReaders, { SearchKey: '王' }, { token: admin })).json().data.DataID as string;
+    const dataId = (await t.data(readerCalls.exportReaders, { SearchKey: '王' }, 'admin')).DataID as string;
     const seen = await pollJob(t, dataId, admin, (j) => j.State !== 1);
     const last = seen[seen.length - 1]!;
     expect(last.FileName).toMatch(/^读者列表_/);
@@ -76,22 +74,21 @@ describe('reader export job', () => {
   });
 
   it('stops a running job (state 4) and lists jobs newest first, filtered', async () => {
-    const dataId = (await t.call(readerCalls.exportReaders, {}, { token: admin })).json().data.DataID as string;
+    const dataId = (await t.data(readerCalls.exportReaders, {}, 'admin')).DataID as string;
     await pollJob(t, dataId, admin, (j) => j.Progress > 0);
-    const stopped = await t.call(jobCalls.stopProgress, { DataID: dataId }, { token: admin });
-    expect(stopped.json().data).toMatchObject({ State: 4, ResultFile: '' });
+    const stopped = await t.data(jobCalls.stopProgress, { DataID: dataId }, 'admin');
+    expect(stopped).toMatchObject({ State: 4, ResultFile: '' });
 
-    const all = (await t.call(jobCalls.getProgressList, { Page: 1, Rows: 5 }, { token: admin })).json().data;
+    const all = await t.data(jobCalls.getProgressList, { Page: 1, Rows: 5 }, 'admin');
     expect(all.Total).toBe(3);
-    expect(all.List[0].DataID).toBe(dataId);
-    const done = (await t.call(jobCalls.getProgressList, { State: 2 }, { token: admin })).json().data;
+    expect(all.List[0]!.DataID).toBe(dataId);
+    const done = await t.data(jobCalls.getProgressList, { State: 2 }, 'admin');
     expect(done.Total).toBe(2);
-    const search = (await t.call(jobCalls.getProgressList, { SearchKey: 'Readers_' }, { token: admin })).json().data;
+    const search = await t.data(jobCalls.getProgressList, { SearchKey: 'Readers_' }, 'admin');
     expect(search.Total).toBe(1);
 
     // Another user (even an administrator of the same school) sees none of them.
-    const other = await t.tokenFor('librarian');
-    expect((await t.call(jobCalls.getProgressList, {}, { token: other })).json().data.Total).toBe(0);
-    expect((await t.call(jobCalls.getProgress, { DataID: dataId }, { token: other })).statusCode).toBe(404);
+    expect((await t.data(jobCalls.getProgressList, {}, 'librarian')).Total).toBe(0);
+    expect((await t.fail(jobCalls.getProgress, { DataID: dataId }, 'librarian')).status).toBe(404);
   });
 });

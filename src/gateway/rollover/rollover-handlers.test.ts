@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rolloverCalls, type RolloverPlan } from '../../shared/api/rollover.ts';
-import { makeTestApp, type TestApp } from '../testing/test-app.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
 
-let t: TestApp;
-let admin: string;
-let teacher: string;
-let admin2: string;
-const depts = () => t.app.db.selectFrom('departments').select(['id', 'parent_id', 'name', 'en_name']).where('school_id', '=', 1).orderBy('id').execute();
-const users = () => t.app.db.selectFrom('users').select(['id', 'status', 'expire_at']).where('school_id', '=', 1).orderBy('id').execute();
-const preview = async (token = admin): Promise<RolloverPlan> => (await t.call(rolloverCalls.preview, {}, { token })).json().data;
+const t = useTestGateway();
+const depts = () => t.db.selectFrom('departments').select(['id', 'parent_id', 'name', 'en_name']).where('school_id', '=', 1).orderBy('id').execute();
+const users = () => t.db.selectFrom('users').select(['id', 'status', 'expire_at']).where('school_id', '=', 1).orderBy('id').execute();
+const preview = async (as = 'admin'): Promise<RolloverPlan> => await t.data(rolloverCalls.preview, {}, as);
 
-beforeAll(async () => {
-  t = await makeTestApp();
-  [admin, teacher, admin2] = (await Promise.all(['admin', 'teacher', 'admin2'].map((a) => t.tokenFor(a)))) as [string, string, string];
-});
-afterAll(() => t.close());
 
 describe('school-year rollover', () => {
   it('previews every change without writing', async () => {
@@ -34,28 +26,25 @@ describe('school-year rollover', () => {
     expect(await depts()).toEqual(d0);
     expect(await users()).toEqual(u0);
     // Tenancy: the second school's plan is its own (junior: 初一 → 初二, 初三 graduates).
-    const other = await preview(admin2);
+    const other = await preview('admin2');
     expect(other.Graduating.map((g) => g.Name)).toEqual(['初三1班', '初三2班']);
   });
 
   it('refuses a stale fingerprint and callers without the permission, changing nothing', async () => {
     const d0 = await depts();
-    const stale = await t.call(rolloverCalls.commit, { Fingerprint: 'nope' }, { token: admin, lang: 'en-US' });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('The data changed since the preview; please preview again');
+    expect(await t.fail(rolloverCalls.commit, { Fingerprint: 'nope' }, 'admin', 'en-US')).toMatchObject({ status: 409, message: 'The data changed since the preview; please preview again' });
     const plan = await preview();
-    expect((await t.call(rolloverCalls.commit, { Fingerprint: plan.Fingerprint }, { token: teacher })).statusCode).toBe(403);
-    expect((await t.call(rolloverCalls.preview, {}, { token: teacher })).statusCode).toBe(403);
-    expect((await t.call(rolloverCalls.commit, { Fingerprint: '' }, { token: admin })).statusCode).toBe(400);
+    expect((await t.fail(rolloverCalls.commit, { Fingerprint: plan.Fingerprint }, 'teacher')).status).toBe(403);
+    expect((await t.fail(rolloverCalls.preview, {}, 'teacher')).status).toBe(403);
+    expect((await t.fail(rolloverCalls.commit, { Fingerprint: '' }, 'admin')).status).toBe(400);
     expect(await depts()).toEqual(d0);
   });
 
   it('commits in one go and undoes exactly; only the latest, only when untouched', async () => {
     const [d0, u0] = [await depts(), await users()];
     const plan = await preview();
-    const done = await t.call(rolloverCalls.commit, { Fingerprint: plan.Fingerprint }, { token: admin });
-    expect(done.statusCode).toBe(200);
-    expect(done.json().data).toMatchObject({ State: 'applied', Promoted: 20, Graduated: 4, Expired: plan.Expiring.length, CanUndo: true, CreatedBy: '周建国' });
+    const done = await t.data(rolloverCalls.commit, { Fingerprint: plan.Fingerprint }, 'admin');
+    expect(done).toMatchObject({ State: 'applied', Promoted: 20, Graduated: 4, Expired: plan.Expiring.length, CanUndo: true, CreatedBy: '周建国' });
     const after = await depts();
     const cls = after.find((d) => d.id === plan.Promoted[0]!.DeptID)!;
     expect(cls.name).toBe('二年级1班');
@@ -64,37 +53,34 @@ describe('school-year rollover', () => {
     const expired = (await users()).filter((u) => plan.Expiring.some((e) => e.UserID === u.id));
     expect(expired.every((u) => u.status === 'expired' && u.expire_at)).toBe(true);
     // Admin2's school is untouched.
-    expect((await preview(admin2)).Graduating).toHaveLength(2);
+    expect((await preview('admin2')).Graduating).toHaveLength(2);
 
     // A later edit to a touched row blocks the undo with a clear list.
     const victim = plan.Expiring[0]!;
-    await t.app.db.updateTable('users').set({ status: 'active' }).where('id', '=', victim.UserID).execute();
-    const blocked = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin, lang: 'en-US' });
-    expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().message).toBe(`1 records changed since the rollover, so it cannot be undone: ${victim.Name}`);
-    await t.app.db.updateTable('users').set({ status: 'expired' }).where('id', '=', victim.UserID).execute();
+    await t.db.updateTable('users').set({ status: 'active' }).where('id', '=', victim.UserID).execute();
+    expect(await t.fail(rolloverCalls.undo, { ID: done.ID }, 'admin', 'en-US')).toMatchObject({ status: 409, message: `1 records changed since the rollover, so it cannot be undone: ${victim.Name}` });
+    await t.db.updateTable('users').set({ status: 'expired' }).where('id', '=', victim.UserID).execute();
 
-    expect((await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: teacher })).statusCode).toBe(403);
-    expect((await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin2 })).statusCode).toBe(404);
-    const undone = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin });
-    expect(undone.json().data).toMatchObject({ State: 'undone', CanUndo: false });
+    expect((await t.fail(rolloverCalls.undo, { ID: done.ID }, 'teacher')).status).toBe(403);
+    expect((await t.fail(rolloverCalls.undo, { ID: done.ID }, 'admin2')).status).toBe(404);
+    const undone = await t.data(rolloverCalls.undo, { ID: done.ID }, 'admin');
+    expect(undone).toMatchObject({ State: 'undone', CanUndo: false });
     expect(await depts()).toEqual(d0);
     expect((await users()).map(({ id, status, expire_at }) => ({ id, status, expire_at }))).toEqual(u0);
 
-    const again = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin, lang: 'en-US' });
-    expect(again.json().message).toBe('Only the latest rollover can be undone');
-    const hist = (await t.call(rolloverCalls.history, {}, { token: admin })).json().data;
+    expect((await t.fail(rolloverCalls.undo, { ID: done.ID }, 'admin', 'en-US')).message).toBe('Only the latest rollover can be undone');
+    const hist = await t.data(rolloverCalls.history, {}, 'admin');
     expect(hist.Total).toBe(1);
-    expect((await t.call(rolloverCalls.history, {}, { token: admin2 })).json().data.Total).toBe(0);
+    expect((await t.data(rolloverCalls.history, {}, 'admin2')).Total).toBe(0);
   });
 });
 
 describe('school-year rollover: borrowing permission groups', () => {
-  const assignments = () => t.app.db.selectFrom('group_assignments').selectAll().where('school_id', '=', 1).orderBy('id').execute();
-  const dept = async (name: string) => (await t.app.db.selectFrom('departments').select('id').where('school_id', '=', 1).where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const groupId = async (name: string) => String((await t.app.db.selectFrom('permission_groups').select('id').where('school_id', '=', 1).where('name', '=', name).executeTakeFirstOrThrow()).id);
-  const studentsOf = (deptId: number) => t.app.db.selectFrom('users').select(['id', 'reader_id', 'name']).where('school_id', '=', 1).where('dept_id', '=', deptId).where('identity', '=', 'student').orderBy('id').execute();
-  const previewWith = async (GroupMap: unknown[]) => t.call(rolloverCalls.preview, { GroupMap }, { token: admin, lang: 'en-US' });
+  const assignments = () => t.db.selectFrom('group_assignments').selectAll().where('school_id', '=', 1).orderBy('id').execute();
+  const dept = async (name: string) => (await t.db.selectFrom('departments').select('id').where('school_id', '=', 1).where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const groupId = async (name: string) => String((await t.db.selectFrom('permission_groups').select('id').where('school_id', '=', 1).where('name', '=', name).executeTakeFirstOrThrow()).id);
+  const studentsOf = (deptId: number) => t.db.selectFrom('users').select(['id', 'reader_id', 'name']).where('school_id', '=', 1).where('dept_id', '=', deptId).where('identity', '=', 'student').orderBy('id').execute();
+  const previewWith = async (GroupMap: unknown[]) => t.call(rolloverCalls.preview, { GroupMap }, { as: 'admin', lang: 'en-US' });
 
   it('previews who changes group: grades keep their group, graduates lose theirs, the mapping applies', async () => {
     const [small, teachers, g3, g2, c11, c61] = await Promise.all([
@@ -102,7 +88,7 @@ describe('school-year rollover: borrowing permission groups', () => {
     ]);
     const graduate = (await studentsOf(c61))[0]!;
     const now = new Date().toISOString();
-    await t.app.db.insertInto('group_assignments').values([
+    await t.db.insertInto('group_assignments').values([
       { school_id: 1, group_id: Number(small), kind: 'grade', target_id: String(g3), created_at: now },
       { school_id: 1, group_id: Number(teachers), kind: 'reader', target_id: graduate.reader_id, created_at: now },
     ]).execute();
@@ -110,7 +96,7 @@ describe('school-year rollover: borrowing permission groups', () => {
 
     const plain = (await previewWith([])).json().data as RolloverPlan;
     // 二年级 classes move into 三年级 (small-class group by grade); 三年级 classes leave it for the default.
-    const fromG2 = (await t.app.db.selectFrom('users').select('id').where('dept_id', 'in', (await t.app.db.selectFrom('departments').select('id').where('parent_id', '=', g2).execute()).map((d) => d.id)).execute()).length;
+    const fromG2 = (await t.db.selectFrom('users').select('id').where('dept_id', 'in', (await t.db.selectFrom('departments').select('id').where('parent_id', '=', g2).execute()).map((d) => d.id)).execute()).length;
     const toSmall = plain.GroupChanges.find((c) => c.FromID === '1' && c.ToID === small)!;
     expect(toSmall.Readers).toBe(fromG2);
     expect(plain.GroupChanges.find((c) => c.FromID === small && c.ToID === '1')!.Readers).toBeGreaterThan(0);
@@ -136,11 +122,10 @@ describe('school-year rollover: borrowing permission groups', () => {
     expect((await previewWith([{ Kind: 'class', DeptID: c11, GroupID: '99999' }])).statusCode).toBe(404);
     expect((await previewWith([{ Kind: 'class', DeptID: c11, GroupID: null }, { Kind: 'class', DeptID: c11, GroupID: small }])).statusCode).toBe(400);
     // Another school's group is unknown here.
-    const otherGroup = (await t.app.db.selectFrom('permission_groups').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow()).id;
+    const otherGroup = (await t.db.selectFrom('permission_groups').select('id').where('school_id', '=', 2).executeTakeFirstOrThrow()).id;
     expect((await previewWith([{ Kind: 'grade', DeptID: g3, GroupID: String(otherGroup) }])).statusCode).toBe(404);
     // A commit with another mapping than previewed is stale.
-    const stale = await t.call(rolloverCalls.commit, { Fingerprint: plain.Fingerprint, GroupMap: [{ Kind: 'class', DeptID: c11, GroupID: null }] }, { token: admin });
-    expect(stale.statusCode).toBe(409);
+    expect((await t.fail(rolloverCalls.commit, { Fingerprint: plain.Fingerprint, GroupMap: [{ Kind: 'class', DeptID: c11, GroupID: null }] }, 'admin')).status).toBe(409);
     expect(await assignments()).toEqual(a0);
   });
 
@@ -150,9 +135,8 @@ describe('school-year rollover: borrowing permission groups', () => {
     const a0 = await assignments();
     const map = [{ Kind: 'class' as const, DeptID: c11, GroupID: null }, { Kind: 'grade' as const, DeptID: g1, GroupID: teachers }];
     const plan = (await previewWith(map)).json().data as RolloverPlan;
-    const done = await t.call(rolloverCalls.commit, { Fingerprint: plan.Fingerprint, GroupMap: map }, { token: admin });
-    expect(done.statusCode).toBe(200);
-    expect(done.json().data.Moved).toBe(plan.GroupMoves.length);
+    const done = await t.data(rolloverCalls.commit, { Fingerprint: plan.Fingerprint, GroupMap: map }, 'admin');
+    expect(done.Moved).toBe(plan.GroupMoves.length);
     const a1 = await assignments();
     expect(a1.some((a) => a.kind === 'reader' && a.target_id === graduate.reader_id)).toBe(false);
     expect(a1.some((a) => a.kind === 'class' && a.target_id === String(c11))).toBe(false);
@@ -161,20 +145,19 @@ describe('school-year rollover: borrowing permission groups', () => {
 
     // Someone puts the graduate back into a group: the undo names them and changes nothing.
     const now = new Date().toISOString();
-    await t.app.db.insertInto('group_assignments').values({ school_id: 1, group_id: Number(small), kind: 'reader', target_id: graduate.reader_id, created_at: now }).execute();
-    const blocked = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin, lang: 'en-US' });
-    expect(blocked.statusCode).toBe(409);
-    expect(blocked.json().message).toContain(graduate.name);
-    await t.app.db.deleteFrom('group_assignments').where('kind', '=', 'reader').where('target_id', '=', graduate.reader_id).execute();
+    await t.db.insertInto('group_assignments').values({ school_id: 1, group_id: Number(small), kind: 'reader', target_id: graduate.reader_id, created_at: now }).execute();
+    const blocked = await t.fail(rolloverCalls.undo, { ID: done.ID }, 'admin', 'en-US');
+    expect(blocked.status).toBe(409);
+    expect(blocked.message).toContain(graduate.name);
+    await t.db.deleteFrom('group_assignments').where('kind', '=', 'reader').where('target_id', '=', graduate.reader_id).execute();
     // The mapped grade's new row was edited since: refused too.
-    await t.app.db.updateTable('group_assignments').set({ group_id: Number(small) }).where('kind', '=', 'grade').where('target_id', '=', String(g1)).execute();
-    const blocked2 = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin, lang: 'en-US' });
-    expect(blocked2.statusCode).toBe(409);
-    expect(blocked2.json().message).toContain('一年级');
-    await t.app.db.updateTable('group_assignments').set({ group_id: Number(teachers) }).where('kind', '=', 'grade').where('target_id', '=', String(g1)).execute();
+    await t.db.updateTable('group_assignments').set({ group_id: Number(small) }).where('kind', '=', 'grade').where('target_id', '=', String(g1)).execute();
+    const blocked2 = await t.fail(rolloverCalls.undo, { ID: done.ID }, 'admin', 'en-US');
+    expect(blocked2.status).toBe(409);
+    expect(blocked2.message).toContain('一年级');
+    await t.db.updateTable('group_assignments').set({ group_id: Number(teachers) }).where('kind', '=', 'grade').where('target_id', '=', String(g1)).execute();
 
-    const undone = await t.call(rolloverCalls.undo, { ID: done.json().data.ID }, { token: admin });
-    expect(undone.statusCode).toBe(200);
+    await t.data(rolloverCalls.undo, { ID: done.ID }, 'admin');
     expect(await assignments()).toEqual(a0);
   });
 });
