@@ -1,0 +1,101 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Batch, BatchCopy } from '../../shared/api/acquisition.ts';
+import type { Language } from '../../shared/domain/ui-constants.ts';
+import type { Database } from '../db/schema.ts';
+import { containsText } from '../db/like.ts';
+
+/** Queries of acquisition batches; every one is scoped by the school. */
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Batches with their branch, resource type and the figures computed from their copies. The
+ * figures are correlated subqueries (index copies_batch_ix), so a page of batches reads only its
+ * own copies; sums are taken in whole cents so that no float drift reaches the 2 decimals shown.
+ */
+export function batchQuery(db: Db, schoolId: number) {
+  return db.selectFrom('batches as b')
+    .innerJoin('branches as br', 'br.id', 'b.branch_id')
+    .leftJoin('resource_types as rt', 'rt.id', 'b.resource_type_id')
+    .where('b.school_id', '=', schoolId)
+    .select((eb) => {
+      const copies = () => eb.selectFrom('copies as c').whereRef('c.batch_id', '=', 'b.id').where('c.school_id', '=', schoolId);
+      return [
+        'b.id', 'b.batch_no', 'b.state', 'b.branch_id', 'br.name as branch_name', 'br.en_name as branch_en_name',
+        'b.resource_type_id', 'rt.name as type_name', 'rt.en_name as type_en_name', 'b.bookseller', 'b.currency',
+        'b.discount_rate', 'b.registered_on', 'b.accepted_on', 'b.note', 'b.updated_at',
+        copies().select((e) => e.fn.countAll<number | string>().as('n')).as('quantity'),
+        copies().select(sql<number | string>`coalesce(sum(round(c.price * 100)), 0)`.as('v')).as('price_cents'),
+        copies().select(sql<number | string>`coalesce(sum(round(c.discount_price * 100)), 0)`.as('v')).as('paid_cents'),
+      ] as const;
+    });
+}
+export type BatchRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['executeTakeFirstOrThrow']>>;
+
+/** A name in the caller's language: the English one when there is one. */
+const named = (zh: string | null, en: string | null, lang: Language) => (lang === 'en-US' && en ? en : (zh ?? ''));
+
+export function batchDto(r: BatchRow, lang: Language): Batch {
+  const quantity = Number(r.quantity ?? 0);
+  return {
+    ID: r.id,
+    BatchNo: r.batch_no,
+    State: r.state,
+    BranchID: r.branch_id,
+    BranchName: named(r.branch_name, r.branch_en_name, lang),
+    ResourceTypeID: r.resource_type_id,
+    ResourceTypeName: r.resource_type_id == null ? '' : named(r.type_name, r.type_en_name, lang),
+    Bookseller: r.bookseller,
+    Currency: r.currency as Batch['Currency'],
+    DiscountRate: Number(r.discount_rate),
+    RegisteredOn: r.registered_on,
+    AcceptedOn: r.accepted_on,
+    Note: r.note,
+    Quantity: quantity,
+    TotalPrice: Math.round(Number(r.price_cents ?? 0)) / 100,
+    TotalDiscountPrice: Math.round(Number(r.paid_cents ?? 0)) / 100,
+    InUse: quantity > 0,
+    UpdateTime: r.updated_at,
+  };
+}
+
+export function findBatch(db: Db, schoolId: number, id: number): Promise<BatchRow | undefined> {
+  return batchQuery(db, schoolId).where('b.id', '=', id).executeTakeFirst();
+}
+
+/** How many copies a batch holds, in every branch (the figure deleting and re-assigning depend on). */
+export async function copyCount(db: Db, schoolId: number, batchId: number): Promise<number> {
+  const r = await db.selectFrom('copies').select((e) => e.fn.countAll<number | string>().as('n'))
+    .where('school_id', '=', schoolId).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** The batch's copies the caller may see (`branchIds` null = every branch), by barcode. */
+export async function batchCopiesPage(
+  db: Db, schoolId: number, batchId: number,
+  opts: { branchIds: readonly number[] | null; search?: string; page: number; rows: number; lang: Language },
+): Promise<{ List: BatchCopy[]; Total: number }> {
+  let q = db.selectFrom('copies as c')
+    .innerJoin('titles as t', 't.id', 'c.title_id')
+    .innerJoin('branches as br', 'br.id', 'c.branch_id')
+    .where('c.school_id', '=', schoolId)
+    .where('c.batch_id', '=', batchId);
+  if (opts.branchIds) q = q.where('c.branch_id', 'in', opts.branchIds.length ? [...opts.branchIds] : [-1]);
+  if (opts.search) {
+    const s = opts.search;
+    q = q.where((eb) => eb.or([containsText('c.barcode', s), containsText('c.call_no', s), containsText('t.title', s)]));
+  }
+  const total = await q.select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await q
+    .select(['c.id', 'c.barcode', 't.title', 'c.call_no', 'br.name as branch_name', 'br.en_name as branch_en_name', 'c.price', 'c.discount_price'])
+    .orderBy('c.barcode').orderBy('c.id')
+    .limit(opts.rows).offset((opts.page - 1) * opts.rows)
+    .execute();
+  return {
+    Total: Number(total.n),
+    List: rows.map((r) => ({
+      ID: r.id, Barcode: r.barcode, Title: r.title, CallNo: r.call_no, BranchName: named(r.branch_name, r.branch_en_name, opts.lang),
+      Price: Math.round(Number(r.price) * 100) / 100, DiscountPrice: Math.round(Number(r.discount_price) * 100) / 100,
+    })),
+  };
+}
