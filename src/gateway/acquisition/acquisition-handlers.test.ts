@@ -104,17 +104,18 @@ describe.each(databases)('acquisition batches on $name', ({ pg }) => {
       expect(page.List).toHaveLength(1);
     });
 
-    it('show their copies, paged by barcode, with the branch names in English for English callers', async () => {
+    it('show their copies, paged by barcode, with the branch names in both languages', async () => {
       const b = (await seededBatches())[0]!;
       const r = await t.call(C.getBatchCopies, { BatchID: b.ID, Rows: 5 }, { token: admin, lang: 'en-US' });
       expect(r.statusCode).toBe(200);
-      const data = r.json().data as { List: Array<{ Barcode: string; Price: number; DiscountPrice: number; BranchName: string; Title: string; CallNo: string }>; Total: number };
+      const data = r.json().data as { List: Array<{ Barcode: string; Price: number; DiscountPrice: number; BranchName: string; BranchEnName: string; Title: string; CallNo: string }>; Total: number };
       expect(data.Total).toBe(b.Quantity);
       expect(data.List).toHaveLength(5);
       expect(data.List.map((c) => c.Barcode)).toEqual([...data.List.map((c) => c.Barcode)].sort());
       expect(data.List[0]!.Title).not.toBe('');
       expect(data.List[0]!.CallNo).toMatch(/\//);
-      expect(data.List[0]!.BranchName).toMatch(/^[A-Za-z]/);
+      expect(data.List[0]!.BranchEnName).toMatch(/^[A-Za-z]/);
+      expect(data.List[0]!.BranchName).toMatch(/馆/);
       const found = await t.call(C.getBatchCopies, { BatchID: b.ID, SearchKey: data.List[2]!.Barcode }, { token: admin });
       expect(found.json().data.List.map((c: { Barcode: string }) => c.Barcode)).toEqual([data.List[2]!.Barcode]);
     });

@@ -99,7 +99,7 @@ export const acquisitionHandlers = {
     const total = await q.clearSelect().select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     const rows = await q.orderBy('b.registered_on', 'desc').orderBy('b.id', 'desc')
       .limit(input.Rows).offset((input.Page - 1) * input.Rows).execute();
-    return { Total: Number(total.n), List: rows.map((r) => batchDto(r, ctx.lang)) };
+    return { Total: Number(total.n), List: rows.map((r) => batchDto(r)) };
   }),
 
   'acquisition.batch.get': handler(C.getBatchInfo, async (input, ctx) => {
@@ -107,7 +107,7 @@ export const acquisitionHandlers = {
     const scope = await scopeOf(ctx);
     const row = await batchOr404(ctx.app.db, schoolId, input.ID);
     scope.require(row);
-    return batchDto(row, ctx.lang);
+    return batchDto(row);
   }),
 
   'acquisition.batch.add': handler(C.addBatch, async (input, ctx) => {
@@ -118,7 +118,7 @@ export const acquisitionHandlers = {
       const at = nowIso();
       const { id } = await guardNo(input.BatchNo, () =>
         trx.insertInto('batches').values({ school_id: schoolId, state: 'open', ...values(input), created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow());
-      return batchDto(await batchOr404(trx, schoolId, id), ctx.lang);
+      return batchDto(await batchOr404(trx, schoolId, id));
     });
   }),
 
@@ -140,7 +140,7 @@ export const acquisitionHandlers = {
       await guardNo(input.BatchNo, () =>
         trx.updateTable('batches').set({ ...values(input), updated_at: at }).where('school_id', '=', schoolId).where('id', '=', input.ID).execute());
       if (held && changed.includes('DiscountRate')) await reprice(trx, schoolId, input.ID, Number(current.discount_rate), input.DiscountRate, at);
-      return batchDto(await batchOr404(trx, schoolId, input.ID), ctx.lang);
+      return batchDto(await batchOr404(trx, schoolId, input.ID));
     });
   }),
 
@@ -180,7 +180,7 @@ export const acquisitionHandlers = {
       await trx.updateTable('batches')
         .set({ state: input.State, updated_at: nowIso(), ...(action === 'accept' && !current.accepted_on ? { accepted_on: today } : {}) })
         .where('school_id', '=', schoolId).where('id', '=', input.ID).execute();
-      return batchDto(await batchOr404(trx, schoolId, input.ID), ctx.lang);
+      return batchDto(await batchOr404(trx, schoolId, input.ID));
     });
   }),
 
@@ -190,7 +190,7 @@ export const acquisitionHandlers = {
     const batch = await batchOr404(ctx.app.db, schoolId, input.BatchID);
     scope.require(batch);
     return batchCopiesPage(ctx.app.db, schoolId, input.BatchID, {
-      branchIds: scope.branches.ids, search: input.SearchKey?.trim() || undefined, page: input.Page, rows: input.Rows, lang: ctx.lang,
+      branchIds: scope.branches.ids, search: input.SearchKey?.trim() || undefined, page: input.Page, rows: input.Rows,
     });
   }),
 };

@@ -1,6 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Batch, BatchCopy } from '../../shared/api/acquisition.ts';
-import type { Language } from '../../shared/domain/ui-constants.ts';
 import type { Database } from '../db/schema.ts';
 import { containsText } from '../db/like.ts';
 
@@ -32,19 +31,19 @@ export function batchQuery(db: Db, schoolId: number) {
 }
 export type BatchRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['executeTakeFirstOrThrow']>>;
 
-/** A name in the caller's language: the English one when there is one. */
-const named = (zh: string | null, en: string | null, lang: Language) => (lang === 'en-US' && en ? en : (zh ?? ''));
-
-export function batchDto(r: BatchRow, lang: Language): Batch {
+/** Names go out in both languages (the screen switches language without reading the list again). */
+export function batchDto(r: BatchRow): Batch {
   const quantity = Number(r.quantity ?? 0);
   return {
     ID: r.id,
     BatchNo: r.batch_no,
     State: r.state,
     BranchID: r.branch_id,
-    BranchName: named(r.branch_name, r.branch_en_name, lang),
+    BranchName: r.branch_name,
+    BranchEnName: r.branch_en_name,
     ResourceTypeID: r.resource_type_id,
-    ResourceTypeName: r.resource_type_id == null ? '' : named(r.type_name, r.type_en_name, lang),
+    ResourceTypeName: r.type_name ?? '',
+    ResourceTypeEnName: r.type_en_name ?? '',
     Bookseller: r.bookseller,
     Currency: r.currency as Batch['Currency'],
     DiscountRate: Number(r.discount_rate),
@@ -73,7 +72,7 @@ export async function copyCount(db: Db, schoolId: number, batchId: number): Prom
 /** The batch's copies the caller may see (`branchIds` null = every branch), by barcode. */
 export async function batchCopiesPage(
   db: Db, schoolId: number, batchId: number,
-  opts: { branchIds: readonly number[] | null; search?: string; page: number; rows: number; lang: Language },
+  opts: { branchIds: readonly number[] | null; search?: string; page: number; rows: number },
 ): Promise<{ List: BatchCopy[]; Total: number }> {
   let q = db.selectFrom('copies as c')
     .innerJoin('titles as t', 't.id', 'c.title_id')
@@ -94,7 +93,7 @@ export async function batchCopiesPage(
   return {
     Total: Number(total.n),
     List: rows.map((r) => ({
-      ID: r.id, Barcode: r.barcode, Title: r.title, CallNo: r.call_no, BranchName: named(r.branch_name, r.branch_en_name, opts.lang),
+      ID: r.id, Barcode: r.barcode, Title: r.title, CallNo: r.call_no, BranchName: r.branch_name, BranchEnName: r.branch_en_name,
       Price: Math.round(Number(r.price) * 100) / 100, DiscountPrice: Math.round(Number(r.discount_price) * 100) / 100,
     })),
   };

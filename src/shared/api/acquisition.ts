@@ -29,15 +29,18 @@ export const batchSchema = z.object({
   State: batchState,
   BranchID: z.number().int(),
   BranchName: z.string(),
+  /** The branch's English name ('' when it has none): the screen picks by the language shown. */
+  BranchEnName: z.string(),
   /** null: the batch may hold copies of any resource type. */
   ResourceTypeID: z.number().int().nullable(),
   ResourceTypeName: z.string(),
+  ResourceTypeEnName: z.string(),
   Bookseller: z.string(),
   Currency: currency,
   /** Percent of the list price paid (85 = 15 % off). */
   DiscountRate: z.number(),
-  RegisteredOn: z.string(),
-  AcceptedOn: z.string().nullable(),
+  RegisteredOn: z.iso.date(),
+  AcceptedOn: z.iso.date().nullable(),
   Note: z.string(),
   /** Copies registered against the batch. */
   Quantity: z.number().int(),
@@ -83,6 +86,7 @@ export const batchCopySchema = z.object({
   Title: z.string(),
   CallNo: z.string(),
   BranchName: z.string(),
+  BranchEnName: z.string(),
   Price: z.number(),
   DiscountPrice: z.number(),
 });
