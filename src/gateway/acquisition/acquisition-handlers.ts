@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import { requireSchool } from '../access/call-context.ts';
 import { branchFilter, branchScope, inList, requireType, typeFilter } from '../access/access-scope.ts';
 import { holds } from '../access/permissions.ts';
-import { batchCopiesPage, batchDto, batchQuery, copyCount, findBatch, type BatchRow, type Db } from './batch-store.ts';
+import { batchCopiesPage, batchDto, batchQuery, copyCount, findBatch, withFigures, type BatchRow, type Db } from './batch-store.ts';
 import { changedBesidesNote, schoolToday } from './batch-rules.ts';
 
 const nowIso = () => new Date().toISOString();
@@ -99,7 +99,7 @@ export const acquisitionHandlers = {
     const total = await q.clearSelect().select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     const rows = await q.orderBy('b.registered_on', 'desc').orderBy('b.id', 'desc')
       .limit(input.Rows).offset((input.Page - 1) * input.Rows).execute();
-    return { Total: Number(total.n), List: rows.map((r) => batchDto(r)) };
+    return { Total: Number(total.n), List: (await withFigures(ctx.app.db, schoolId, rows)).map(batchDto) };
   }),
 
   'acquisition.batch.get': handler(C.getBatchInfo, async (input, ctx) => {
@@ -132,7 +132,7 @@ export const acquisitionHandlers = {
       await checkRefs(trx, schoolId, input, scope);
       const changed = changedBesidesNote(current, input);
       if (current.state === 'closed' && changed.length) throw AppError.conflict('acquisition:errors.closedOnlyNote', { no: current.batch_no });
-      const held = Number(current.quantity ?? 0);
+      const held = current.quantity;
       // Copies carry their branch (and their title its type): moving the batch would split them from it.
       if (held && changed.includes('BranchID')) throw AppError.conflict('acquisition:errors.branchLocked', { no: current.batch_no, count: held });
       if (held && changed.includes('ResourceTypeID')) throw AppError.conflict('acquisition:errors.typeLocked', { no: current.batch_no, count: held });

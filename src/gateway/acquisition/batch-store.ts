@@ -7,33 +7,49 @@ import { containsText } from '../db/like.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
-/**
- * Batches with their branch, resource type and the figures computed from their copies. The
- * figures are correlated subqueries (index copies_batch_ix), so a page of batches reads only its
- * own copies; sums are taken in whole cents so that no float drift reaches the 2 decimals shown.
- */
+/** Batches with their branch and resource type; the figures from their copies come from withFigures. */
 export function batchQuery(db: Db, schoolId: number) {
   return db.selectFrom('batches as b')
     .innerJoin('branches as br', 'br.id', 'b.branch_id')
     .leftJoin('resource_types as rt', 'rt.id', 'b.resource_type_id')
     .where('b.school_id', '=', schoolId)
-    .select((eb) => {
-      const copies = () => eb.selectFrom('copies as c').whereRef('c.batch_id', '=', 'b.id').where('c.school_id', '=', schoolId);
-      return [
-        'b.id', 'b.batch_no', 'b.state', 'b.branch_id', 'br.name as branch_name', 'br.en_name as branch_en_name',
-        'b.resource_type_id', 'rt.name as type_name', 'rt.en_name as type_en_name', 'b.bookseller', 'b.currency',
-        'b.discount_rate', 'b.registered_on', 'b.accepted_on', 'b.note', 'b.updated_at',
-        copies().select((e) => e.fn.countAll<number | string>().as('n')).as('quantity'),
-        copies().select(sql<number | string>`coalesce(sum(round(c.price * 100)), 0)`.as('v')).as('price_cents'),
-        copies().select(sql<number | string>`coalesce(sum(round(c.discount_price * 100)), 0)`.as('v')).as('paid_cents'),
-      ] as const;
-    });
+    .select([
+      'b.id', 'b.batch_no', 'b.state', 'b.branch_id', 'br.name as branch_name', 'br.en_name as branch_en_name',
+      'b.resource_type_id', 'rt.name as type_name', 'rt.en_name as type_en_name', 'b.bookseller', 'b.currency',
+      'b.discount_rate', 'b.registered_on', 'b.accepted_on', 'b.note', 'b.updated_at',
+    ]);
 }
-export type BatchRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['executeTakeFirstOrThrow']>>;
+type BaseRow = Awaited<ReturnType<ReturnType<typeof batchQuery>['executeTakeFirstOrThrow']>>;
+export type BatchRow = BaseRow & { quantity: number; priceCents: number; paidCents: number };
+
+/**
+ * Quantity and totals of the given batches, computed from their copies in one grouped pass over
+ * index copies_batch_ix (only these batches' copies are read). Sums are taken in whole cents, so
+ * no float drift reaches the 2 decimals shown.
+ */
+export async function withFigures(db: Db, schoolId: number, rows: readonly BaseRow[]): Promise<BatchRow[]> {
+  if (!rows.length) return [];
+  const figures = await db.selectFrom('copies')
+    .select((e) => [
+      'batch_id',
+      e.fn.countAll<number | string>().as('n'),
+      sql<number | string>`coalesce(sum(round(price * 100)), 0)`.as('price_cents'),
+      sql<number | string>`coalesce(sum(round(discount_price * 100)), 0)`.as('paid_cents'),
+    ])
+    .where('school_id', '=', schoolId)
+    .where('batch_id', 'in', rows.map((r) => r.id))
+    .groupBy('batch_id')
+    .execute();
+  const byBatch = new Map(figures.map((f) => [f.batch_id, f]));
+  return rows.map((r) => {
+    const f = byBatch.get(r.id);
+    return { ...r, quantity: Number(f?.n ?? 0), priceCents: Math.round(Number(f?.price_cents ?? 0)), paidCents: Math.round(Number(f?.paid_cents ?? 0)) };
+  });
+}
 
 /** Names go out in both languages (the screen switches language without reading the list again). */
 export function batchDto(r: BatchRow): Batch {
-  const quantity = Number(r.quantity ?? 0);
+  const quantity = r.quantity;
   return {
     ID: r.id,
     BatchNo: r.batch_no,
@@ -51,15 +67,16 @@ export function batchDto(r: BatchRow): Batch {
     AcceptedOn: r.accepted_on,
     Note: r.note,
     Quantity: quantity,
-    TotalPrice: Math.round(Number(r.price_cents ?? 0)) / 100,
-    TotalDiscountPrice: Math.round(Number(r.paid_cents ?? 0)) / 100,
+    TotalPrice: r.priceCents / 100,
+    TotalDiscountPrice: r.paidCents / 100,
     InUse: quantity > 0,
     UpdateTime: r.updated_at,
   };
 }
 
-export function findBatch(db: Db, schoolId: number, id: number): Promise<BatchRow | undefined> {
-  return batchQuery(db, schoolId).where('b.id', '=', id).executeTakeFirst();
+export async function findBatch(db: Db, schoolId: number, id: number): Promise<BatchRow | undefined> {
+  const row = await batchQuery(db, schoolId).where('b.id', '=', id).executeTakeFirst();
+  return row ? (await withFigures(db, schoolId, [row]))[0] : undefined;
 }
 
 /** How many copies a batch holds, in every branch (the figure deleting and re-assigning depend on). */
