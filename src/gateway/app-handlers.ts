@@ -18,6 +18,7 @@ import { rolesHandlers } from './roles/roles-handlers.ts';
 import { permissionHandlers } from './roles/permission-handlers.ts';
 import { rolloverHandlers } from './rollover/rollover-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
+import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -40,4 +41,5 @@ export const allHandlers: AnyHandlerMap = {
   ...rolesHandlers,
   ...permissionHandlers,
   ...rolloverHandlers,
+  ...acquisitionHandlers,
 };

@@ -12,6 +12,7 @@ import { borrowRulesCalls } from './borrow-rules.ts';
 import { basicSetsCalls } from './basic-sets.ts';
 import { roleCalls } from './roles.ts';
 import { rolloverCalls } from './rollover.ts';
+import { acquisitionCalls } from './acquisition.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -31,4 +32,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(basicSetsCalls),
   ...Object.values(roleCalls),
   ...Object.values(rolloverCalls),
+  ...Object.values(acquisitionCalls),
 ];

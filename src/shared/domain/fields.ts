@@ -98,6 +98,19 @@ export function intField(min: number, max: number, opts: { coerce?: boolean } = 
     .max(max, { error: messageKey('validation:number.tooBig', { maximum: max }) });
 }
 
+/**
+ * A number with at most `places` decimals within bounds (money in yuan, a discount percentage):
+ * 12.345 yuan is a typing slip, not a price. Compared in integer units so 0.1 + 0.2 style float
+ * noise never refuses a value that was typed correctly.
+ */
+export function decimalField(min: number, max: number, places = 2) {
+  const unit = 10 ** places;
+  return z.number({ error: 'validation:number.type' })
+    .min(min, { error: messageKey('validation:number.tooSmall', { minimum: min }) })
+    .max(max, { error: messageKey('validation:number.tooBig', { maximum: max }) })
+    .refine((v) => Math.abs(v * unit - Math.round(v * unit)) < 1e-6, { error: messageKey('validation:number.decimals', { places }) });
+}
+
 // ---- dates ----
 
 /** The years a school calendar, a birthday or a loan can have; anything else is a typing slip or an attack. */

@@ -29,6 +29,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/borrow-permission': ['rules.groups.edit'],
   '/borrow-range-mana': ['rules.assign.edit'],
   '/holiday-management': ['rules.holidays.edit'],
+  '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
 };
 
 /** Every operation key of the given menus. */
