@@ -17,11 +17,13 @@ import { borrowLimitHandlers } from './borrow-rules/borrow-limit-handlers.ts';
 import { rolesHandlers } from './roles/roles-handlers.ts';
 import { permissionHandlers } from './roles/permission-handlers.ts';
 import { rolloverHandlers } from './rollover/rollover-handlers.ts';
+import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
+  ...catalogueHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

@@ -13,6 +13,7 @@ import { basicSetsCalls } from './basic-sets.ts';
 import { roleCalls } from './roles.ts';
 import { rolloverCalls } from './rollover.ts';
 import { acquisitionCalls } from './acquisition.ts';
+import { catalogueCalls } from './catalogue.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -33,4 +34,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(roleCalls),
   ...Object.values(rolloverCalls),
   ...Object.values(acquisitionCalls),
+  ...Object.values(catalogueCalls),
 ];

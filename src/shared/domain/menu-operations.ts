@@ -29,6 +29,10 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/borrow-permission': ['rules.groups.edit'],
   '/borrow-range-mana': ['rules.assign.edit'],
   '/holiday-management': ['rules.holidays.edit'],
+  '/book-editing1': ['catalogue.items.edit'],
+  '/book-editing2': ['catalogue.items.edit'],
+  '/book-editing3': ['catalogue.items.edit'],
+  '/book-editing-rule': ['catalogue.settings.edit'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
 };
 

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueCalls as C } from '../../shared/api/catalogue.ts';
+import { toIsbn10 } from '../../shared/domain/catalogue/isbn.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
+
+const t = useTestGateway();
+
+/** A valid ISBN-13 not in the seed (979 group: the seed uses 978-7). */
+function freshIsbn(n: number): string {
+  const first12 = `979${String(100000000 + n).slice(-9)}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
+  return first12 + String((10 - (sum % 10)) % 10);
+}
+const areaOf = async (school = 1) => (await t.db.selectFrom('collection_areas').select('id').where('school_id', '=', school).orderBy('id').executeTakeFirstOrThrow()).id;
+const item = (isbn: string, extra: Record<string, unknown> = {}) => ({ Title: '测试编目书', Author: '鲁迅 著', Publisher: '人民文学出版社', ISBN: isbn, Price: 29.8, ClassNo: 'I210.6', ...extra });
+
+describe('cataloguing (book editing)', () => {
+  it('settings: defaults, save, AFI refused until set', async () => {
+    expect(await t.data(C.getEditingConfig, {}, 'admin')).toMatchObject({ BookNumberScheme: 'sequence', AFI: '' });
+    expect(await t.fail(C.getAfi, {}, 'admin')).toMatchObject({ status: 409, message: '请先在编目设置中设置 AFI 初始值' });
+    const cfg = { ...(await t.data(C.getEditingConfig, {}, 'admin')), AFI: '07' };
+    await t.data(C.saveEditingConfig, cfg, 'admin');
+    expect(await t.data(C.getAfi, {}, 'admin')).toEqual({ AFI: '07' });
+    expect(await t.fail(C.saveEditingConfig, { ...cfg, AFI: 'zz' }, 'admin', 'en-US')).toMatchObject({ status: 400 });
+    expect(await t.fail(C.saveEditingConfig, cfg, 'student')).toMatchObject({ status: 403 });
+    expect(await t.fail(C.saveEditingConfig, { ...cfg, DefaultAreaID: await areaOf(2) }, 'admin')).toMatchObject({ status: 404 });
+  });
+
+  it('barcode sequences preview the next barcodes without taking them', async () => {
+    const [seq] = await t.data(C.getBarCodeAutoAddList, {}, 'admin');
+    const a = await t.data(C.getBarCodeList, { SequenceID: seq!.ID, Count: 3 }, 'admin');
+    const b = await t.data(C.getBarCodeList, { SequenceID: seq!.ID, Count: 3 }, 'admin');
+    expect(a.List).toHaveLength(3);
+    expect(a).toEqual(b);
+    expect(a.List[0]).toBe(seq!.Next);
+  });
+
+  it('call numbers: 种次号 follows the class, author numbers by pinyin', async () => {
+    const r = await t.data(C.getItemListNumCalculate, { ClassNo: 'I210.6', Author: '鲁迅' }, 'admin');
+    expect(r).toMatchObject({ ClassNo: 'I210.6', BookNo: '1', CallNo: 'I210.6/1', Scheme: 'sequence' });
+    expect(await t.data(C.getChiIndexNum, { Author: '鲁迅 著' }, 'admin')).toEqual({ AuthorNumber: 'L89', Pinyin: 'lu xun' });
+    expect(await t.data(C.getDwIndexNum, { Author: 'Smith' }, 'admin')).toEqual({ AuthorNumber: 'S65' });
+    const tree = await t.data(C.getCustomClassify, {}, 'admin');
+    expect(tree).toHaveLength(22);
+  });
+
+  it('scan → save a new title with 3 copies; the ISBN-10 form finds it; adding copies to it', async () => {
+    const isbn = freshIsbn(1).replace(/^979/, '978');
+    const isbn13 = (() => { const f = isbn.slice(0, 12); let s = 0; for (let i = 0; i < 12; i++) s += (i % 2 === 0 ? 1 : 3) * Number(f[i]); return f + String((10 - (s % 10)) % 10); })();
+    expect(await t.data(C.ourLibrary, { ISBN: isbn13 }, 'admin')).toEqual({ Found: false, Source: 'our-library', Item: null });
+    const area = await areaOf();
+    const saved = await t.data(C.addItemsCatalogueInfo, { Item: item(isbn13), Copies: { Count: 3, AreaID: area } }, 'librarian');
+    expect(saved).toMatchObject({ Created: true, CallNo: 'I210.6/1' });
+    expect(saved.Copies).toHaveLength(3);
+    expect(new Set(saved.Copies.map((c) => c.Barcode)).size).toBe(3);
+    const found = await t.data(C.ourLibrary, { ISBN: toIsbn10(isbn13)! }, 'admin');
+    expect(found).toMatchObject({ Found: true, Item: { ItemID: saved.ItemID, CopyCount: 3, BookNo: '1' } });
+    // The next title in the class gets the next 种次号; the sequence moved on.
+    const second = await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(2), { Title: '另一本' }), Copies: { Count: 1, AreaID: area } }, 'admin');
+    expect(second.CallNo).toBe('I210.6/2');
+    // The same ISBN again without ItemID is refused, naming the title; with ItemID copies are added.
+    expect(await t.fail(C.addItemsCatalogueInfo, { Item: item(isbn13), Copies: { Count: 1, AreaID: area } }, 'admin')).toMatchObject({ status: 409, message: '该 ISBN 已编目为《测试编目书》，请为它追加复本', data: { ItemID: saved.ItemID } });
+    const more = await t.data(C.addItemsCatalogueInfo, { ItemID: saved.ItemID, Item: item(isbn13), Copies: { Count: 2, AreaID: area } }, 'admin');
+    expect(more).toMatchObject({ Created: false, ItemID: saved.ItemID });
+    const events = await t.db.selectFrom('copy_events').select('event').where('copy_id', 'in', more.Copies.map((c) => c.ID)).execute();
+    expect(events.map((e) => e.event)).toEqual(['catalogue', 'catalogue']);
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const area = await areaOf();
+    const count = async () => Number((await t.db.selectFrom('copies').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    expect((await t.fail(C.addItemsCatalogueInfo, { Item: item('9787020002208'), Copies: { Count: 1, AreaID: area } }, 'admin', 'en-US')).message).toBe('ISBN: the check digit is wrong; check it and scan or type it again');
+    expect((await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(3)), Copies: { Count: 0, AreaID: area } }, 'admin')).status).toBe(400);
+    expect(await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(3)), Copies: { Count: 1, AreaID: await areaOf(2) } }, 'admin')).toMatchObject({ status: 404 });
+    const existing = (await t.db.selectFrom('copies').select('barcode').where('school_id', '=', 1).executeTakeFirstOrThrow()).barcode;
+    expect(await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(4)), Copies: { Count: 1, AreaID: area, Barcodes: [existing] } }, 'admin')).toMatchObject({ status: 409, message: `条码重复：${existing}` });
+    expect(await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(5)), Copies: { Count: 2, AreaID: area, Barcodes: ['X1', 'X1'] } }, 'admin')).toMatchObject({ status: 409, message: '条码重复：X1' });
+    expect(await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(6)), Copies: { Count: 1, AreaID: area } }, 'student')).toMatchObject({ status: 403 });
+    expect(await count()).toBe(before);
+    expect(await t.db.selectFrom('titles').select('id').where('isbn13', 'in', [freshIsbn(4), freshIsbn(5)]).execute()).toEqual([]);
+  });
+
+  it('two saves racing with the same typed barcode: one wins, the other is told', async () => {
+    const area = await areaOf();
+    const [a, b] = await Promise.all([
+      t.call(C.addItemsCatalogueInfo, { Item: item(freshIsbn(7)), Copies: { Count: 1, AreaID: area, Barcodes: ['RACE-1'] } }, 'admin'),
+      t.call(C.addItemsCatalogueInfo, { Item: item(freshIsbn(8)), Copies: { Count: 1, AreaID: area, Barcodes: ['RACE-1'] } }, 'admin'),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await t.db.selectFrom('copies').select('id').where('barcode', '=', 'RACE-1').execute())).toHaveLength(1);
+  });
+});

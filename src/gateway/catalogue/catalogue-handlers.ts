@@ -1,0 +1,185 @@
+import { catalogueCalls as C } from '../../shared/api/catalogue.ts';
+import { CLC_MAIN_CLASSES, CLC_CLASSES } from '../../shared/domain/catalogue/clc-classes.ts';
+import { DEWEY_CLASSES, deweyClass } from '../../shared/domain/catalogue/dewey-classes.ts';
+import { authorNumber, composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
+import { applyLengthLimit, DEFAULT_EDITING_CONFIG, editingConfigSchema, type EditingConfig } from '../../shared/domain/catalogue/editing-config.ts';
+import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
+import { discountPrice } from '../../shared/domain/batch-rules.ts';
+import { pinyin } from 'pinyin-pro';
+import { isUniqueViolation, writeTx } from '../db/connect.ts';
+import { readSetting, writeSetting } from '../db/school-settings.ts';
+import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
+import { AppError } from '../http/app-error.ts';
+import { requireSchool, requireUser } from '../access/call-context.ts';
+import { branchScope, requireType, typeFilter } from '../access/access-scope.ts';
+import { assertBatchAcceptsCopies } from '../acquisition/batch-rules.ts';
+import { copyCountOf, formatBarcode, peekSequenceNumber, spellTitle, takeBarcodes, takeSequenceNumber, titleByIsbn13, toItem } from './catalogue-store.ts';
+
+const CONFIG_KEY = 'editing-config';
+const nowIso = () => new Date().toISOString();
+
+export const editingConfigOf = (ctx: CallContext, schoolId: number): Promise<EditingConfig> =>
+  readSetting(ctx.app.db, schoolId, CONFIG_KEY, editingConfigSchema, DEFAULT_EDITING_CONFIG);
+
+/** Romanised author for author numbers: pinyin for Chinese names (surname readings), as typed for Latin ones. */
+function romanise(author: string): string {
+  const name = author.replace(/\s*[（(].*?[)）]\s*/g, ' ').replace(/\s*(著|编著|主编|编|译|绘|撰)$/u, '').trim();
+  return pinyin(name, { toneType: 'none', surname: 'head', nonZh: 'consecutive' });
+}
+
+async function bookNumberFor(ctx: CallContext, schoolId: number, classNo: string, author: string): Promise<{ bookNo: string; scheme: 'sequence' | 'author' }> {
+  const config = await editingConfigOf(ctx, schoolId);
+  if (config.BookNumberScheme === 'author' && author.trim()) return { bookNo: authorNumber(romanise(author)), scheme: 'author' };
+  return { bookNo: classNo ? await peekSequenceNumber(ctx.app.db, schoolId, classNo) : '', scheme: 'sequence' };
+}
+
+export const catalogueHandlers = {
+  'catalogue.config.get': handler(C.getEditingConfig, async (_input, ctx) => editingConfigOf(ctx, requireSchool(ctx))),
+  'catalogue.config.save': handler(C.saveEditingConfig, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    if (input.DefaultAreaID != null) {
+      const area = await ctx.app.db.selectFrom('collection_areas').select('id').where('school_id', '=', schoolId).where('id', '=', input.DefaultAreaID).executeTakeFirst();
+      if (!area) throw AppError.notFound();
+    }
+    if (input.DefaultSequenceID != null) {
+      const seq = await ctx.app.db.selectFrom('barcode_sequences').select('id').where('school_id', '=', schoolId).where('id', '=', input.DefaultSequenceID).executeTakeFirst();
+      if (!seq) throw AppError.notFound();
+    }
+    await writeSetting(ctx.app.db, schoolId, CONFIG_KEY, input);
+    return input;
+  }),
+  'catalogue.afi': handler(C.getAfi, async (_input, ctx) => {
+    const config = await editingConfigOf(ctx, requireSchool(ctx));
+    if (!config.AFI) throw AppError.refused('catalogue:errors.afiNotSet');
+    return { AFI: config.AFI };
+  }),
+  'catalogue.clcTree': handler(C.getCustomClassify, async () =>
+    CLC_MAIN_CLASSES.map((m) => ({
+      Code: m.code, Name: m.zh, EnName: m.en,
+      Children: CLC_CLASSES.filter((c) => c.code !== m.code && c.code.startsWith(m.code)).map((c) => ({ Code: c.code, Name: c.zh, EnName: c.en })),
+    })),
+  ),
+  'catalogue.dewey': handler(C.getDeweyClassification, async (input) => {
+    const match = input.Number ? deweyClass(input.Number) : null;
+    return { List: DEWEY_CLASSES.map((d) => ({ Code: d.code, Name: d.zh, EnName: d.en })), Match: match ? { Code: match.code, Name: match.zh, EnName: match.en } : null };
+  }),
+  'catalogue.chineseAuthorNumber': handler(C.getChiIndexNum, async (input) => {
+    const py = romanise(input.Author);
+    return { AuthorNumber: authorNumber(py), Pinyin: py };
+  }),
+  'catalogue.latinAuthorNumber': handler(C.getDwIndexNum, async (input) => ({ AuthorNumber: authorNumber(input.Author) })),
+  'catalogue.sequences': handler(C.getBarCodeAutoAddList, async (_input, ctx) => {
+    const rows = await ctx.app.db.selectFrom('barcode_sequences').selectAll().where('school_id', '=', requireSchool(ctx)).orderBy('is_default', 'desc').orderBy('id').execute();
+    return rows.map((r) => ({ ID: r.id, Name: r.name, Prefix: r.prefix, Width: r.width, NextNumber: r.next_number, IsDefault: r.is_default === 1, Next: formatBarcode(r.prefix, r.width, r.next_number) }));
+  }),
+  'catalogue.nextBarcodes': handler(C.getBarCodeList, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    const seq = await ctx.app.db.selectFrom('barcode_sequences').selectAll().where('school_id', '=', schoolId).where('id', '=', input.SequenceID).executeTakeFirst();
+    if (!seq) throw AppError.notFound();
+    // A preview: the same numbers the next save takes, passing over barcodes already in use.
+    const out: string[] = [];
+    for (let n = seq.next_number, tries = 0; out.length < input.Count && tries < 20; tries++) {
+      const batch = Array.from({ length: input.Count - out.length }, (_, i) => formatBarcode(seq.prefix, seq.width, n + i));
+      n += batch.length;
+      const used = new Set((await ctx.app.db.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', batch).execute()).map((r) => r.barcode));
+      out.push(...batch.filter((b) => !used.has(b)));
+    }
+    return { List: out };
+  }),
+  'catalogue.callNumber': handler(C.getItemListNumCalculate, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    const { bookNo, scheme } = await bookNumberFor(ctx, schoolId, input.ClassNo, input.Author ?? '');
+    const addNo = input.AddNo ?? '';
+    return { ClassNo: input.ClassNo, BookNo: bookNo, AddNo: addNo, CallNo: composeCallNumber({ classNo: input.ClassNo, bookNo, addNo }), Scheme: scheme };
+  }),
+  'catalogue.ourLibrary': handler(C.ourLibrary, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    const row = await titleByIsbn13(ctx.app.db, schoolId, toIsbn13(input.ISBN)!);
+    if (!row) return { Found: false, Source: 'our-library', Item: null };
+    return { Found: true, Source: 'our-library', Item: toItem(row, await copyCountOf(ctx.app.db, schoolId, row.id)) };
+  }),
+  'catalogue.save': handler(C.addItemsCatalogueInfo, async (input, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    const { app } = ctx;
+    const [scope, types, config] = await Promise.all([branchScope(ctx), typeFilter(ctx), editingConfigOf(ctx, schoolId)]);
+    const item = input.Item;
+    const copies = input.Copies;
+    if (copies.Barcodes && copies.Barcodes.length !== copies.Count) throw AppError.badRequest('catalogue:errors.barcodeCount', { count: copies.Count, given: copies.Barcodes.length });
+    if (copies.Barcodes && new Set(copies.Barcodes).size !== copies.Barcodes.length) {
+      const dup = copies.Barcodes.find((b, i) => copies.Barcodes!.indexOf(b) !== i)!;
+      throw AppError.conflict('catalogue:errors.barcodeDuplicated', { barcode: dup });
+    }
+    const area = await app.db.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area']).where('school_id', '=', schoolId).where('id', '=', copies.AreaID).executeTakeFirst();
+    if (!area) throw AppError.notFound();
+    scope.require(area.branch_id);
+    const isbn13 = toIsbn13(item.ISBN)!;
+    const lim = config.MaxLength;
+    const now = nowIso();
+    const titleValues = {
+      title: applyLengthLimit(item.Title, lim.Title), en_title: item.ParallelTitle ?? '', author: applyLengthLimit(item.Author ?? '', lim.Author),
+      publisher: applyLengthLimit(item.Publisher ?? '', lim.Publisher), place: item.Place ?? '', pub_year: item.PubYear ?? null,
+      isbn: item.ISBN, isbn13, price: item.Price, class_no: item.ClassNo, dewey_no: item.DeweyNo ?? '', add_no: item.AddNo ?? '',
+      language: item.Language ?? config.DefaultLanguage, summary: applyLengthLimit(item.Summary ?? '', lim.Summary),
+      subjects: applyLengthLimit(item.Subjects ?? '', lim.Subjects), series: applyLengthLimit(item.Series ?? '', lim.Series),
+      edition: item.Edition ?? '', extent: item.Extent ?? '', source: item.Source ?? 'manual',
+      ...spellTitle(item.Title),
+    };
+    try {
+      return await writeTx(app.db, async (trx) => {
+        let itemId = input.ItemID;
+        let created = false;
+        let title;
+        if (itemId != null) {
+          title = await trx.selectFrom('titles').selectAll().where('school_id', '=', schoolId).where('id', '=', itemId).executeTakeFirst();
+          if (!title) throw AppError.notFound();
+        } else {
+          const existing = await titleByIsbn13(trx, schoolId, isbn13);
+          if (existing) throw AppError.conflict('catalogue:errors.isbnCatalogued', { title: existing.title }, { ItemID: existing.id });
+          const bookNo = item.BookNo?.trim()
+            ? item.BookNo.trim()
+            : config.BookNumberScheme === 'author' && item.Author?.trim()
+              ? authorNumber(romanise(item.Author))
+              : item.ClassNo ? await takeSequenceNumber(trx, app.dbHandle.kind, schoolId, item.ClassNo) : '';
+          title = await trx.insertInto('titles').values({ school_id: schoolId, ...titleValues, book_no: bookNo, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
+          itemId = title.id;
+          created = true;
+        }
+        if (title.resource_type_id != null) requireType(types, title.resource_type_id);
+        const batch = copies.BatchID != null ? await assertBatchAcceptsCopies(trx, schoolId, copies.BatchID, { branchId: area.branch_id, resourceTypeId: title.resource_type_id }) : null;
+        let barcodes = copies.Barcodes;
+        if (!barcodes) {
+          const seqId = copies.SequenceID ?? config.DefaultSequenceID;
+          const seq = seqId != null
+            ? await trx.selectFrom('barcode_sequences').selectAll().where('school_id', '=', schoolId).where('id', '=', seqId).executeTakeFirst()
+            : await trx.selectFrom('barcode_sequences').selectAll().where('school_id', '=', schoolId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
+          if (!seq) throw AppError.refused('catalogue:errors.noSequence');
+          barcodes = await takeBarcodes(trx, schoolId, seq, copies.Count);
+        } else {
+          const used = await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', barcodes).executeTakeFirst();
+          if (used) throw AppError.conflict('catalogue:errors.barcodeDuplicated', { barcode: used.barcode });
+        }
+        const callNo = composeCallNumber({ classNo: title.class_no, bookNo: title.book_no, addNo: title.add_no });
+        const price = copies.Price ?? title.price;
+        const paid = copies.DiscountPrice ?? (batch ? discountPrice(price, batch.discountRate) : price);
+        const rows = await trx
+          .insertInto('copies')
+          .values(barcodes.map((barcode) => ({
+            school_id: schoolId, title_id: itemId!, barcode, rfid: null, branch_id: area.branch_id, area_id: area.id, call_no: callNo,
+            storage_area: area.storage_area, circ_state: 'available', price, discount_price: paid, batch_id: batch?.id ?? null,
+            shelf_mark: copies.ShelfMark ?? '', created_at: now, updated_at: now,
+          })))
+          .returning(['id', 'barcode'])
+          .execute();
+        await trx.insertInto('copy_events').values(rows.map((r) => ({
+          school_id: schoolId, copy_id: r.id, barcode: r.barcode, event: 'catalogue', user_id: userId, at: now,
+          detail: JSON.stringify({ titleId: itemId, areaId: area.id, batchId: batch?.id ?? null }),
+        }))).execute();
+        return { ItemID: itemId!, Created: created, CallNo: callNo, Copies: rows.map((r) => ({ ID: r.id, Barcode: r.barcode, CallNo: callNo })) };
+      });
+    } catch (err) {
+      // The unique index is the judge, also for two saves racing with the same barcode.
+      if (isUniqueViolation(err)) throw AppError.conflict('catalogue:errors.barcodeDuplicated', { barcode: (copies.Barcodes ?? []).join(', ') || '—' });
+      throw err;
+    }
+  }),
+} satisfies HandlerMapFor<typeof C>;

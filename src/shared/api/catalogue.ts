@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { defineCall, LIB } from './contract.ts';
+import { codeText, decimalField, idField, intField, optionalText, text, tokenField } from '../domain/fields.ts';
+import { isbnField } from '../domain/catalogue/isbn.ts';
+import { editingConfigSchema } from '../domain/catalogue/editing-config.ts';
+
+/**
+ * Cataloguing (编目): the editing settings, barcode sequences, call numbers and THE save of a
+ * title with its new copies. Reads need the book-editing menu; writes `catalogue.items.edit`,
+ * settings `catalogue.settings.edit`.
+ */
+export const CATALOGUE_PERMS = {
+  edit: 'catalogue.items.edit',
+  settings: 'catalogue.settings.edit',
+} as const;
+
+const call = { method: 'POST', auth: 'user', spec: true } as const;
+const P = (area: string, action: string) => `${LIB}/${area}/${action}`;
+
+export const classNoField = () =>
+  codeText({ max: 40, pattern: /^[A-Za-z0-9.\-=()"<>:+/]*$/, patternError: 'validation:catalogue.classNo' });
+
+export const barcodeSequenceSchema = z.object({
+  ID: z.number().int(),
+  Name: z.string(),
+  Prefix: z.string(),
+  Width: z.number().int(),
+  NextNumber: z.number().int(),
+  IsDefault: z.boolean(),
+  /** What the next barcode will look like. */
+  Next: z.string(),
+});
+export type BarcodeSequence = z.infer<typeof barcodeSequenceSchema>;
+
+const classNode = z.object({ Code: z.string(), Name: z.string(), EnName: z.string() });
+export const classTreeSchema = z.array(classNode.extend({ Children: z.array(classNode) }));
+
+/** A title as the catalogue holds it (also what capture returns as a draft, without ItemID). */
+export const catalogueItemSchema = z.object({
+  ItemID: z.number().int(),
+  Title: z.string(),
+  ParallelTitle: z.string(),
+  Author: z.string(),
+  Publisher: z.string(),
+  Place: z.string(),
+  PubYear: z.number().int().nullable(),
+  ISBN: z.string(),
+  ISBNHyphenated: z.string(),
+  Price: z.number(),
+  ClassNo: z.string(),
+  DeweyNo: z.string(),
+  BookNo: z.string(),
+  AddNo: z.string(),
+  Language: z.string(),
+  Summary: z.string(),
+  Subjects: z.string(),
+  Series: z.string(),
+  Edition: z.string(),
+  Extent: z.string(),
+  Source: z.string(),
+  CopyCount: z.number().int(),
+});
+export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
+
+/** The title fields a cataloguer types (Literature/AddItemsCatalogueInfo, UpdateItemsCatalogueInfo). */
+export const catalogueInput = z.object({
+  Title: text({ max: 500, required: 'validation:required.title' }),
+  ParallelTitle: optionalText(500),
+  Author: optionalText(300),
+  Publisher: optionalText(300),
+  Place: optionalText(200),
+  PubYear: intField(1000, 2199).nullable().optional(),
+  ISBN: isbnField(),
+  Price: decimalField(0, 100000),
+  ClassNo: classNoField(),
+  DeweyNo: codeText({ max: 40, pattern: /^(\d{3}(\.\d+)?)?$/, patternError: 'validation:catalogue.dewey' }).optional(),
+  BookNo: codeText({ max: 40 }).optional(),
+  AddNo: codeText({ max: 40 }).optional(),
+  Language: codeText({ max: 8, pattern: /^[a-z]{2,8}$/ }).optional(),
+  Summary: optionalText(4000, true),
+  Subjects: optionalText(1000),
+  Series: optionalText(300),
+  Edition: optionalText(100),
+  Extent: optionalText(200),
+  Source: tokenField(40).optional(),
+});
+
+export const newCopiesInput = z.object({
+  /** Number of copies to generate (spec: greater than 0). */
+  Count: intField(1, 200),
+  AreaID: idField('validation:required.collectionArea'),
+  BatchID: idField('validation:required.batch').optional(),
+  /** Barcodes come from this sequence unless Barcodes lists them (scanned pre-printed labels). */
+  SequenceID: idField().optional(),
+  Barcodes: z.array(codeText({ max: 64, pattern: /^[\x21-\x7E]+$/ })).max(200).optional(),
+  ShelfMark: codeText({ max: 64 }).optional(),
+  /** Unit price; the title's price when omitted. */
+  Price: decimalField(0, 100000).optional(),
+  DiscountPrice: decimalField(0, 100000).optional(),
+});
+
+export const savedCopySchema = z.object({ ID: z.number().int(), Barcode: z.string(), CallNo: z.string() });
+
+export const catalogueCalls = {
+  getEditingConfig: defineCall({ ...call, id: 'catalogue.config.get', path: P('Literature', 'GetEditingConfig'), input: z.object({}), data: editingConfigSchema }),
+  saveEditingConfig: defineCall({ ...call, id: 'catalogue.config.save', path: P('Literature', 'SaveEditingConfig'), perm: CATALOGUE_PERMS.settings, input: editingConfigSchema, data: editingConfigSchema }),
+  getAfi: defineCall({ ...call, id: 'catalogue.afi', path: P('Config', 'GetAFI'), input: z.object({}), data: z.object({ AFI: z.string() }) }),
+  getCustomClassify: defineCall({ ...call, id: 'catalogue.clcTree', path: P('Config', 'GetCustomClassify'), input: z.object({}), data: classTreeSchema }),
+  getDeweyClassification: defineCall({
+    ...call, id: 'catalogue.dewey', path: P('Literature', 'GetDeweyClassification'),
+    input: z.object({ Number: codeText({ max: 40 }).optional() }),
+    data: z.object({ List: z.array(classNode), Match: classNode.nullable() }),
+  }),
+  getChiIndexNum: defineCall({
+    ...call, id: 'catalogue.chineseAuthorNumber', path: P('Capture', 'GetChiIndexNum'),
+    input: z.object({ Author: text({ max: 300, required: 'validation:required.author' }) }),
+    data: z.object({ AuthorNumber: z.string(), Pinyin: z.string() }),
+  }),
+  getDwIndexNum: defineCall({
+    ...call, id: 'catalogue.latinAuthorNumber', path: P('Capture', 'GetDwIndexNum'),
+    input: z.object({ Author: text({ max: 300, required: 'validation:required.author' }) }),
+    data: z.object({ AuthorNumber: z.string() }),
+  }),
+  getBarCodeAutoAddList: defineCall({ ...call, id: 'catalogue.sequences', path: P('Literature', 'GetBarCodeAutoAddList'), input: z.object({}), data: z.array(barcodeSequenceSchema) }),
+  getBarCodeList: defineCall({
+    ...call, id: 'catalogue.nextBarcodes', path: P('Literature', 'GetBarCodeList'),
+    input: z.object({ SequenceID: idField(), Count: intField(1, 200) }),
+    data: z.object({ List: z.array(z.string()) }),
+  }),
+  getItemListNumCalculate: defineCall({
+    ...call, id: 'catalogue.callNumber', path: P('Literature', 'GetItemListNumCalculate'),
+    input: z.object({ ClassNo: classNoField(), Author: optionalText(300), AddNo: codeText({ max: 40 }).optional() }),
+    data: z.object({ ClassNo: z.string(), BookNo: z.string(), AddNo: z.string(), CallNo: z.string(), Scheme: z.enum(['sequence', 'author']) }),
+  }),
+  ourLibrary: defineCall({
+    ...call, id: 'catalogue.ourLibrary', path: P('Capture', 'OurLibrary'),
+    input: z.object({ ISBN: isbnField() }),
+    data: z.object({ Found: z.boolean(), Source: z.string(), Item: catalogueItemSchema.nullable() }),
+  }),
+  addItemsCatalogueInfo: defineCall({
+    ...call, id: 'catalogue.save', path: P('Literature', 'AddItemsCatalogueInfo'), perm: CATALOGUE_PERMS.edit,
+    input: z.object({ ItemID: idField().optional(), Item: catalogueInput, Copies: newCopiesInput }),
+    data: z.object({ ItemID: z.number().int(), Created: z.boolean(), CallNo: z.string(), Copies: z.array(savedCopySchema) }),
+  }),
+};
