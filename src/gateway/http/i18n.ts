@@ -47,7 +47,16 @@ export function loadTranslator(localesDir: string): Translator {
     t(lang, key, params) {
       const text = raw(lang, key) ?? raw(DEFAULT_LANGUAGE, key) ?? key;
       if (!params) return text;
-      return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+      // A parameter { $t: 'ns:key' } is itself translated: a refusal can name a state or an
+      // action in the reader's language ("copy T00000012 is borrowed; it cannot be deleted").
+      const value = (v: unknown): string => {
+        if (v && typeof v === 'object' && typeof (v as { $t?: unknown }).$t === 'string') {
+          const k = (v as { $t: string }).$t;
+          return raw(lang, k) ?? raw(DEFAULT_LANGUAGE, k) ?? k;
+        }
+        return String(v);
+      };
+      return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? value(params[name]) : m));
     },
     namespace: (lang, ns) => data.get(lang)?.get(ns) ?? {},
   };

@@ -1,0 +1,96 @@
+import type { Transaction, Updateable } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { applyCopyEvent, type CirculationState, type CopyEvent, type CopyState } from '../../shared/domain/catalogue/copy-states.ts';
+import { AppError } from '../http/app-error.ts';
+
+/**
+ * The one way a copy's state changes: every call that moves, weeds, loses, finds, lends, locks or
+ * deletes a copy goes through here, so the state machine of shared/domain/catalogue/copy-states.ts
+ * is enforced in one place and every change leaves a copy_events row (the copy's history).
+ * Allocation, bulk editing and the circulation desk reuse it unchanged.
+ */
+
+/** The columns of a copy this function needs (a row of `copies`, or part of one). */
+export interface CopyForChange {
+  id: number;
+  school_id: number;
+  barcode: string;
+  storage_area: number;
+  circ_state: string;
+}
+
+export interface CopyChangeTarget {
+  branchId: number;
+  areaId: number;
+  /** The storage code of the target area (areas carry one; spec section 4). */
+  storage: number;
+}
+
+export interface CopyChangeOptions {
+  /** For 'allocate' and 'found': where the copy goes. */
+  target?: CopyChangeTarget;
+  /** Other columns the same change writes (shelf mark, note …). */
+  patch?: Updateable<Database['copies']>;
+  /** Extra facts for the history row (reason, batch …). */
+  detail?: Record<string, unknown>;
+  userId: number | null;
+  /** One timestamp for a whole batch. */
+  at?: string;
+}
+
+/**
+ * The refusal of `event` for `copy`, or the next state. The refusal names the copy, its state and
+ * the attempted change in the caller's language (nested keys are translated by the error handler).
+ */
+export function checkCopyChange(copy: CopyForChange, event: CopyEvent, targetStorage?: number):
+  | { ok: true; next: CopyState }
+  | { ok: false; error: AppError } {
+  const result = applyCopyEvent({ storage: copy.storage_area, circ: copy.circ_state as CirculationState }, event, targetStorage);
+  if (result.ok) return result;
+  return {
+    ok: false,
+    error: AppError.refused(result.messageKey, {
+      barcode: copy.barcode,
+      state: { $t: `catalogue:circ.${copy.circ_state}` },
+      action: { $t: `catalogue:event.${event}` },
+    }, { CopyID: copy.id, Barcode: copy.barcode, State: copy.circ_state, Storage: copy.storage_area, Event: event }),
+  };
+}
+
+/**
+ * Applies `event` to `copy` inside `trx`: refuses an illegal change with 409, writes the new
+ * state (and the patch) and a history row. Returns the new state. 'delete' removes the row and
+ * keeps the history row (copy_events has no foreign key to copies, on purpose).
+ */
+export async function changeCopy(trx: Transaction<Database>, copy: CopyForChange, event: CopyEvent, opts: CopyChangeOptions): Promise<CopyState> {
+  const checked = checkCopyChange(copy, event, opts.target?.storage);
+  if (!checked.ok) throw checked.error;
+  const { next } = checked;
+  const at = opts.at ?? new Date().toISOString();
+  const detail: Record<string, unknown> = {
+    from: { storage: copy.storage_area, circ: copy.circ_state },
+    to: { storage: next.storage, circ: next.circ },
+    ...opts.detail,
+  };
+  if (event === 'delete') {
+    await trx.deleteFrom('copies').where('id', '=', copy.id).where('school_id', '=', copy.school_id).execute();
+  } else {
+    const values: Updateable<Database['copies']> = {
+      ...opts.patch,
+      storage_area: next.storage,
+      circ_state: next.circ,
+      updated_at: at,
+    };
+    if (opts.target) {
+      values.branch_id = opts.target.branchId;
+      values.area_id = opts.target.areaId;
+      detail.toArea = opts.target.areaId;
+      detail.toBranch = opts.target.branchId;
+    }
+    await trx.updateTable('copies').set(values).where('id', '=', copy.id).where('school_id', '=', copy.school_id).execute();
+  }
+  await trx.insertInto('copy_events').values({
+    school_id: copy.school_id, copy_id: copy.id, barcode: copy.barcode, event, user_id: opts.userId, at, detail: JSON.stringify(detail),
+  }).execute();
+  return next;
+}
