@@ -18,12 +18,14 @@ import { rolesHandlers } from './roles/roles-handlers.ts';
 import { permissionHandlers } from './roles/permission-handlers.ts';
 import { rolloverHandlers } from './rollover/rollover-handlers.ts';
 import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
+import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
   ...catalogueHandlers,
+  ...sequenceHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

@@ -54,3 +54,84 @@ test('quick cataloguing: scan an existing title, then a new one, keyboard only',
   await expect(isbn).toBeFocused();
   expect(health.problems).toEqual([]);
 });
+
+test('cataloguing rules, then full cataloguing with the CLC picker and the new default sequence', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/book-editing-rule');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/book-editing-rule')).toHaveAttribute('data-status', 'built');
+
+  // A sequence whose digits cannot hold its next number is refused with a message naming it.
+  health.allow((url, status) => url.endsWith('/AddBarCodeAutoAdd') && status === 400);
+  await page.getByTestId('sequence-add').click();
+  await page.getByTestId('sequence-name').fill('端到端');
+  await page.getByTestId('sequence-prefix').fill('EE');
+  await page.getByTestId('sequence-width').fill('2');
+  await page.getByTestId('sequence-next').fill('700');
+  await page.getByTestId('sequence-save').click();
+  await expect(page.getByTestId('sequence-error')).toContainText('700');
+  await page.getByTestId('sequence-width').fill('5');
+  await expect(page.getByTestId('sequence-preview')).toContainText('EE00700');
+  await page.getByText('设为默认').click();
+  await page.getByTestId('sequence-save').click();
+  await expect(page.getByTestId('sequence-EE')).toContainText('EE00700');
+
+  await page.getByTestId('rule-copies').fill('2');
+  await page.getByTestId('rule-save').click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+
+  await page.goto(`${baseURL}#/book-editing2`);
+  await expect(page.getByTestId('screen-/book-editing2')).toHaveAttribute('data-status', 'built');
+  await page.getByTestId('full-isbn').fill('9791000000022');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('full-form')).toBeVisible();
+  // Saving with nothing typed names the missing fields instead of sending.
+  await page.getByTestId('full-save').click();
+  await expect(page.getByTestId('full-message')).toContainText('个字段需要修改');
+  await page.getByTestId('full-Title').fill('详细编目测试');
+  await page.getByTestId('full-Author').fill('老舍');
+  await page.getByTestId('full-Price').fill('18.80');
+  await page.getByTestId('full-Subjects').fill('长篇小说; 现代');
+  await page.getByTestId('full-clc').click();
+  await page.getByTestId('clc-filter').fill('I2');
+  await page.getByTestId('clc-I2').click();
+  await expect(page.getByTestId('full-ClassNo')).toHaveValue('I2');
+  await page.getByTestId('full-ClassNo').fill('I247.5');
+  await page.getByTestId('full-callno').click();
+  await expect(page.getByTestId('full-callno-preview')).toContainText('I247.5/');
+  await expect(page.getByTestId('copies-Count')).toHaveValue('2');
+  await page.getByRole('combobox', { name: /馆藏地/ }).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('full-message')).toContainText('已保存《详细编目测试》：2 册');
+  await expect(page.getByTestId('full-message')).toContainText('EE00700, EE00701');
+  await expect(page.getByTestId('full-tally')).toContainText('1 种 / 2 册');
+  await expect(page.getByTestId('full-isbn')).toBeFocused();
+  expect(health.problems).toEqual([]);
+});
+
+test('list cataloguing: scan a box, fill in the new title, save every row', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/book-editing3');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/book-editing3')).toHaveAttribute('data-status', 'built');
+  const scan = page.getByTestId('list-scan');
+  for (const code of ['9791000000039', '9791000000039', '9791000000046', '978-7-0000-0000-2']) {
+    await scan.fill(code);
+    await page.keyboard.press('Enter');
+  }
+  await expect(page.getByTestId('list-message')).toContainText('978-7-0000-0000-2');
+  await expect(page.getByTestId('list-state-9791000000039')).toContainText('新书目');
+  await expect(page.getByTestId('list-summary')).toContainText('共 2 个 ISBN');
+  await page.getByTestId('list-fill-9791000000039').click();
+  await page.getByTestId('list-fill-Title').fill('清单编目测试');
+  await page.getByTestId('list-fill-Price').fill('25');
+  await page.getByTestId('list-fill-ClassNo').fill('K825');
+  await page.getByTestId('list-fill-done').click();
+  await expect(page.getByTestId('list-state-9791000000039')).toContainText('可保存');
+  await page.getByRole('combobox', { name: /馆藏地/ }).click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('list-save').click();
+  await expect(page.getByTestId('list-message')).toContainText('已保存新书目 1 种、复本 2 册');
+  await expect(page.getByTestId('list-state-9791000000039')).toContainText('已保存');
+  await expect(page.getByTestId('list-state-9791000000046')).toContainText('请补充信息');
+  expect(health.problems).toEqual([]);
+});

@@ -7,7 +7,13 @@ import type { Page } from 'playwright-core';
 export function watchPage(page: Page) {
   const problems: string[] = [];
   let allowed: Array<(url: string, status: number) => boolean> = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()} @ ${m.location().url}`); });
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    // Chromium also logs an allowed (provoked) HTTP error as a console error: allowed too.
+    const status = /status of (\d{3})/.exec(m.text())?.[1];
+    if (status && allowed.some((f) => f(m.location().url, Number(status)))) return;
+    problems.push(`console: ${m.text()} @ ${m.location().url}`);
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => {
     const failure = r.failure()?.errorText ?? '';

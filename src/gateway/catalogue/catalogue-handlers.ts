@@ -15,11 +15,11 @@ import { branchScope, requireType, typeFilter } from '../access/access-scope.ts'
 import { assertBatchAcceptsCopies } from '../acquisition/batch-rules.ts';
 import { copyCountOf, formatBarcode, peekSequenceNumber, spellTitle, takeBarcodes, takeSequenceNumber, titleByIsbn13, toItem } from './catalogue-store.ts';
 
-const CONFIG_KEY = 'editing-config';
+export const EDITING_CONFIG_KEY = 'editing-config';
 const nowIso = () => new Date().toISOString();
 
 export const editingConfigOf = (ctx: CallContext, schoolId: number): Promise<EditingConfig> =>
-  readSetting(ctx.app.db, schoolId, CONFIG_KEY, editingConfigSchema, DEFAULT_EDITING_CONFIG);
+  readSetting(ctx.app.db, schoolId, EDITING_CONFIG_KEY, editingConfigSchema, DEFAULT_EDITING_CONFIG);
 
 /** Romanised author for author numbers: pinyin for Chinese names (surname readings), as typed for Latin ones. */
 function romanise(author: string): string {
@@ -45,7 +45,7 @@ export const catalogueHandlers = {
       const seq = await ctx.app.db.selectFrom('barcode_sequences').select('id').where('school_id', '=', schoolId).where('id', '=', input.DefaultSequenceID).executeTakeFirst();
       if (!seq) throw AppError.notFound();
     }
-    await writeSetting(ctx.app.db, schoolId, CONFIG_KEY, input);
+    await writeSetting(ctx.app.db, schoolId, EDITING_CONFIG_KEY, input);
     return input;
   }),
   'catalogue.afi': handler(C.getAfi, async (_input, ctx) => {

@@ -32,6 +32,15 @@ export const barcodeSequenceSchema = z.object({
 });
 export type BarcodeSequence = z.infer<typeof barcodeSequenceSchema>;
 
+/** A barcode sequence as staff define it (/book-editing-rule). */
+export const barcodeSequenceInput = z.object({
+  Name: text({ max: 100, required: 'validation:required.name' }),
+  Prefix: codeText({ max: 16, pattern: /^[A-Za-z0-9-]*$/ }),
+  Width: intField(1, 18),
+  NextNumber: intField(1, 999_999_999),
+  IsDefault: z.boolean(),
+});
+
 const classNode = z.object({ Code: z.string(), Name: z.string(), EnName: z.string() });
 export const classTreeSchema = z.array(classNode.extend({ Children: z.array(classNode) }));
 
@@ -122,6 +131,18 @@ export const catalogueCalls = {
     data: z.object({ AuthorNumber: z.string() }),
   }),
   getBarCodeAutoAddList: defineCall({ ...call, id: 'catalogue.sequences', path: P('Literature', 'GetBarCodeAutoAddList'), input: z.object({}), data: z.array(barcodeSequenceSchema) }),
+  addBarcodeSequence: defineCall({
+    ...call, spec: false, id: 'catalogue.sequence.add', path: P('Literature', 'AddBarCodeAutoAdd'), perm: CATALOGUE_PERMS.settings,
+    input: barcodeSequenceInput, data: barcodeSequenceSchema,
+  }),
+  updateBarcodeSequence: defineCall({
+    ...call, spec: false, id: 'catalogue.sequence.update', path: P('Literature', 'UpdateBarCodeAutoAdd'), perm: CATALOGUE_PERMS.settings,
+    input: barcodeSequenceInput.extend({ ID: idField() }), data: barcodeSequenceSchema,
+  }),
+  deleteBarcodeSequence: defineCall({
+    ...call, spec: false, id: 'catalogue.sequence.delete', path: P('Literature', 'DeleteBarCodeAutoAdd'), perm: CATALOGUE_PERMS.settings,
+    input: z.object({ ID: idField() }), data: z.object({ ID: z.number().int() }),
+  }),
   getBarCodeList: defineCall({
     ...call, id: 'catalogue.nextBarcodes', path: P('Literature', 'GetBarCodeList'),
     input: z.object({ SequenceID: idField(), Count: intField(1, 200) }),

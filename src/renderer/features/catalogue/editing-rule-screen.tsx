@@ -1,0 +1,13 @@
+import Stack from '@mui/material/Stack';
+import { EditingConfigForm } from './editing-config-form.tsx';
+import { BarcodeSequencesPanel } from './barcode-sequences-panel.tsx';
+
+/** /book-editing-rule: the school's cataloguing settings and its barcode sequences. */
+export default function EditingRuleScreen() {
+  return (
+    <Stack spacing={2} sx={{ p: 2, maxWidth: 1200 }}>
+      <EditingConfigForm />
+      <BarcodeSequencesPanel />
+    </Stack>
+  );
+}
