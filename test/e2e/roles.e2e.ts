@@ -50,7 +50,7 @@ test('roles: build, assign, enforce and revoke', async ({ page, baseURL, browser
   // The parent now sees the menu and may call it.
   const ctx = await browser.newContext();
   const parent = await ctx.newPage();
-  await signIn(parent, baseURL!, 'parent', 'Parent@2026');
+  await signIn(parent, baseURL!, 'parent', 'Parent@2026', '/data-analysis', { fresh: true });
   await expect(parent.getByTestId('side-menu')).toBeVisible();
   expect(await menuPaths(parent)).toContain('/department/dept-upgrade');
   expect(await statusOf(parent, PREVIEW)).toBe(200);
@@ -68,7 +68,7 @@ test('roles: build, assign, enforce and revoke', async ({ page, baseURL, browser
   // ... and the next sign-in shows no such menu; opening it is refused.
   const ctx2 = await browser.newContext();
   const again = await ctx2.newPage();
-  await signIn(again, baseURL!, 'parent', 'Parent@2026');
+  await signIn(again, baseURL!, 'parent', 'Parent@2026', '/data-analysis', { fresh: true });
   await expect(again.getByTestId('side-menu')).toBeVisible();
   expect(await menuPaths(again)).not.toContain('/department/dept-upgrade');
   await again.evaluate(() => { location.hash = '#/department/dept-upgrade'; });

@@ -26,7 +26,8 @@ test('a librarian does not see system menus and is refused a system screen', asy
 });
 
 test('logout removes the session and ends the SSO session', async ({ page, baseURL }) => {
-  await signIn(page, baseURL!, 'teacher', 'Teacher@2026');
+  // A session of its own: ending it must not end the one other tests are handed.
+  await signIn(page, baseURL!, 'teacher', 'Teacher@2026', '/data-analysis', { fresh: true });
   await page.getByTestId('user-menu-button').click();
   const ended = page.waitForResponse((r) => r.url().includes('/WebPlat/EndSession'));
   await page.getByTestId('logout').click();

@@ -1,4 +1,4 @@
-import type { Page, Response } from 'playwright-core';
+import type { BrowserContext, Page, Response } from 'playwright-core';
 
 /** Resolves with the next captcha challenge the SSO login page fetches. Call before navigating. */
 export function nextCaptcha(page: Page): Promise<Response> {
@@ -31,10 +31,41 @@ export async function completeSsoLogin(page: Page, baseURL: string, captcha: Pro
   await page.mouse.up();
 }
 
-/** Opens an admin route without a session, signs in through the SSO and lands back on it. */
-export async function signIn(page: Page, baseURL: string, account: string, password: string, target = '/data-analysis') {
+interface CachedSession { at: number; cookies: Awaited<ReturnType<BrowserContext['cookies']>>; session: Record<string, string> }
+/** Per worker: one real sign-in per account, then its session is handed to the next tests. */
+const sessions = new Map<string, CachedSession>();
+// Below the gateway's 15-minute access token, so a handed-on session never needs a refresh
+// (a refresh rotates the token, and a second test refreshing the old one would be refused).
+const REUSE_MS = 10 * 60_000;
+const SEEDED = 'e2e.session-seeded';
+
+/**
+ * Opens an admin route signed in as `account`. The first call per account and worker completes
+ * the real SSO page (account, password, slider captcha); later calls reuse that session: the SSO
+ * cookie and the tab's sessionStorage are put into the new page before it loads. A test that signs
+ * out, or that tests the sign-in itself, passes `{ fresh: true }` and gets a session of its own.
+ */
+export async function signIn(page: Page, baseURL: string, account: string, password: string, target = '/data-analysis', opts: { fresh?: boolean } = {}) {
+  const cached = opts.fresh ? undefined : sessions.get(account);
+  if (cached && Date.now() - cached.at < REUSE_MS) {
+    await page.context().addCookies(cached.cookies);
+    // Once per tab: after a sign-out or a reload the tab keeps what it has.
+    await page.addInitScript(([entries, flag]) => {
+      if (sessionStorage.getItem(flag)) return;
+      for (const [k, v] of Object.entries(entries)) sessionStorage.setItem(k, v);
+      sessionStorage.setItem(flag, '1');
+    }, [cached.session, SEEDED] as const);
+    await page.goto(`${baseURL}/library/#${target}`);
+    await page.waitForURL((url) => url.hash.startsWith(`#${target}`), { timeout: 30_000 });
+    return;
+  }
   const captcha = nextCaptcha(page);
   await page.goto(`${baseURL}/library/#${target}`);
   await completeSsoLogin(page, baseURL, captcha, account, password);
   await page.waitForURL((url) => url.hash.startsWith(`#${target}`), { timeout: 30_000 });
+  if (opts.fresh) return;
+  // The app writes its session keys as it starts; wait for them before copying.
+  await page.waitForFunction(() => Object.keys(sessionStorage).length > 0);
+  const session = await page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).filter((k) => k !== 'lib.tabs').map((k) => [k, sessionStorage.getItem(k) ?? ''])));
+  sessions.set(account, { at: Date.now(), cookies: await page.context().cookies(), session });
 }

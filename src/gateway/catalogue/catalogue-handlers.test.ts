@@ -91,4 +91,27 @@ describe('cataloguing (book editing)', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect((await t.db.selectFrom('copies').select('id').where('barcode', '=', 'RACE-1').execute())).toHaveLength(1);
   });
+
+  it('English books take their Dewey number in the call number when the school says so', async () => {
+    const config = await t.data(C.getEditingConfig, {}, 'admin');
+    const area = await areaOf();
+    const before = await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(40), { Title: 'Charlotte\'s Web', Author: 'White, E. B.', Language: 'en', DeweyNo: '813.54' }), Copies: { Count: 1, AreaID: area } }, 'admin');
+    expect(before.CallNo.startsWith('I210.6/')).toBe(true);
+    await t.data(C.saveEditingConfig, { ...config, DeweyForEnglish: true }, 'admin');
+    const after = await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(41), { Title: 'Stuart Little', Author: 'White, E. B.', Language: 'en', DeweyNo: '813.54' }), Copies: { Count: 1, AreaID: area } }, 'admin');
+    expect(after.CallNo).toBe('813.54/1');
+    // A Chinese book keeps its CLC number.
+    const zh = await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(42), { DeweyNo: '895.1' }), Copies: { Count: 1, AreaID: area } }, 'admin');
+    expect(zh.CallNo.startsWith('I210.6/')).toBe(true);
+  });
+
+  it('config data: storage areas, states and events named in both languages', async () => {
+    const d = await t.data(C.getConfigData, {}, 'librarian');
+    expect(d.StorageAreas.map((a) => a.Code)).toEqual([1, 2, 3, 4, 5, 6, 8, 9]);
+    expect(d.StorageAreas.find((a) => a.Code === 2)).toMatchObject({ Name: '流通', EnName: 'circulation', Placeable: true, Lending: true });
+    expect(d.StorageAreas.find((a) => a.Code === 3)).toMatchObject({ Placeable: false, Lending: false });
+    expect(d.CirculationStates.find((c) => c.Code === 'borrowed')).toMatchObject({ Name: '已借出', EnName: 'borrowed' });
+    expect(d.CopyEvents.every((e) => e.Name && e.EnName && !e.Name.includes(':'))).toBe(true);
+    expect((await t.fail(C.getConfigData, {}, null)).status).toBe(401);
+  });
 });

@@ -4,6 +4,7 @@ import { DEWEY_CLASSES, deweyClass } from '../../shared/domain/catalogue/dewey-c
 import { authorNumber, composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
 import { applyLengthLimit, DEFAULT_EDITING_CONFIG, editingConfigSchema, type EditingConfig } from '../../shared/domain/catalogue/editing-config.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
+import { CIRCULATION_STATES, COPY_EVENTS, LENDING_AREAS, PLACEABLE_AREAS, STORAGE_AREAS, type StorageAreaName } from '../../shared/domain/catalogue/copy-states.ts';
 import { discountPrice } from '../../shared/domain/batch-rules.ts';
 import { pinyin } from 'pinyin-pro';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
@@ -33,7 +34,26 @@ async function bookNumberFor(ctx: CallContext, schoolId: number, classNo: string
   return { bookNo: classNo ? await peekSequenceNumber(ctx.app.db, schoolId, classNo) : '', scheme: 'sequence' };
 }
 
+/** The class part of the call number: Dewey for English books when the school says so, else CLC. */
+export function callClass(config: EditingConfig, t: { language: string; classNo: string; deweyNo: string }): string {
+  return config.DeweyForEnglish && t.language === 'en' && t.deweyNo ? t.deweyNo : t.classNo;
+}
+
 export const catalogueHandlers = {
+  'catalogue.configData': handler(C.getConfigData, async (_input, ctx) => {
+    // Names come from the locale files, so the screens and the gateway's messages say the same.
+    const both = (key: string) => ({ Name: ctx.app.i18n.t('zh-CN', key), EnName: ctx.app.i18n.t('en-US', key) });
+    return {
+      StorageAreas: (Object.entries(STORAGE_AREAS) as [StorageAreaName, number][]).map(([name, code]) => ({
+        Code: code, ...both(`catalogue:storage.${name}`),
+        Placeable: (PLACEABLE_AREAS as readonly number[]).includes(code), Lending: (LENDING_AREAS as readonly number[]).includes(code),
+      })),
+      CirculationStates: CIRCULATION_STATES.map((c) => ({ Code: c, ...both(`catalogue:circ.${c}`) })),
+      CopyEvents: COPY_EVENTS.map((e) => ({ Code: e, ...both(`catalogue:event.${e}`) })),
+      Languages: editingConfigSchema.shape.DefaultLanguage.options.map((l) => ({ Code: l, ...both(`catalogue:rules.language.${l}`) })),
+      BookNumberSchemes: editingConfigSchema.shape.BookNumberScheme.options.map((b) => ({ Code: b, ...both(`catalogue:rules.scheme.${b}`) })),
+    };
+  }),
   'catalogue.config.get': handler(C.getEditingConfig, async (_input, ctx) => editingConfigOf(ctx, requireSchool(ctx))),
   'catalogue.config.save': handler(C.saveEditingConfig, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
@@ -124,6 +144,7 @@ export const catalogueHandlers = {
       edition: item.Edition ?? '', extent: item.Extent ?? '', source: item.Source ?? 'manual',
       ...spellTitle(item.Title),
     };
+    const shelfClass = callClass(config, { language: titleValues.language, classNo: item.ClassNo, deweyNo: item.DeweyNo ?? '' });
     try {
       return await writeTx(app.db, async (trx) => {
         let itemId = input.ItemID;
@@ -139,7 +160,7 @@ export const catalogueHandlers = {
             ? item.BookNo.trim()
             : config.BookNumberScheme === 'author' && item.Author?.trim()
               ? authorNumber(romanise(item.Author))
-              : item.ClassNo ? await takeSequenceNumber(trx, app.dbHandle.kind, schoolId, item.ClassNo) : '';
+              : shelfClass ? await takeSequenceNumber(trx, app.dbHandle.kind, schoolId, shelfClass) : '';
           title = await trx.insertInto('titles').values({ school_id: schoolId, ...titleValues, book_no: bookNo, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
           itemId = title.id;
           created = true;
@@ -158,7 +179,7 @@ export const catalogueHandlers = {
           const used = await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', barcodes).executeTakeFirst();
           if (used) throw AppError.conflict('catalogue:errors.barcodeDuplicated', { barcode: used.barcode });
         }
-        const callNo = composeCallNumber({ classNo: title.class_no, bookNo: title.book_no, addNo: title.add_no });
+        const callNo = composeCallNumber({ classNo: callClass(config, { language: title.language, classNo: title.class_no, deweyNo: title.dewey_no }), bookNo: title.book_no, addNo: title.add_no });
         const price = copies.Price ?? title.price;
         const paid = copies.DiscountPrice ?? (batch ? discountPrice(price, batch.discountRate) : price);
         const rows = await trx

@@ -110,7 +110,20 @@ export const newCopiesInput = z.object({
 
 export const savedCopySchema = z.object({ ID: z.number().int(), Barcode: z.string(), CallNo: z.string() });
 
+const codeName = z.object({ Code: z.string(), Name: z.string(), EnName: z.string() });
+
+/** Reference data of cataloguing and the collection, in both languages (Config/GetConfigData). */
+export const configDataSchema = z.object({
+  StorageAreas: z.array(codeName.extend({ Code: z.number().int(), Placeable: z.boolean(), Lending: z.boolean() })),
+  CirculationStates: z.array(codeName),
+  CopyEvents: z.array(codeName),
+  Languages: z.array(codeName),
+  BookNumberSchemes: z.array(codeName),
+});
+export type ConfigData = z.infer<typeof configDataSchema>;
+
 export const catalogueCalls = {
+  getConfigData: defineCall({ ...call, id: 'catalogue.configData', path: P('Config', 'GetConfigData'), input: z.object({}), data: configDataSchema }),
   getEditingConfig: defineCall({ ...call, id: 'catalogue.config.get', path: P('Literature', 'GetEditingConfig'), input: z.object({}), data: editingConfigSchema }),
   saveEditingConfig: defineCall({ ...call, id: 'catalogue.config.save', path: P('Literature', 'SaveEditingConfig'), perm: CATALOGUE_PERMS.settings, input: editingConfigSchema, data: editingConfigSchema }),
   getAfi: defineCall({ ...call, id: 'catalogue.afi', path: P('Config', 'GetAFI'), input: z.object({}), data: z.object({ AFI: z.string() }) }),
