@@ -59,7 +59,8 @@ export function EntryFormDialog(p: EntryFormDialogProps) {
     <Dialog open onClose={form.formState.isSubmitting ? undefined : p.onClose} fullWidth maxWidth="md" data-testid="kit-form-dialog">
       <form noValidate onSubmit={(e) => void submit(e)} data-testid="kit-form">
         <DialogTitle>{p.title}</DialogTitle>
-        <DialogContent>
+        {/* MUI zeroes the top padding after a title, which clips the first row's floating labels. */}
+        <DialogContent sx={{ '&&': { pt: 1 } }}>
           {serverError && <Alert severity="error" sx={{ mb: 2 }} data-testid="kit-form-error">{serverError}</Alert>}
           <FormFields specs={specs} control={form.control} labels={p.labels} sections={p.sections} t={t} fieldSlots={p.fieldSlots} disabled={form.formState.isSubmitting} />
         </DialogContent>
