@@ -19,6 +19,7 @@ import { permissionHandlers } from './roles/permission-handlers.ts';
 import { rolloverHandlers } from './rollover/rollover-handlers.ts';
 import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
 import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
+import { captureHandlers } from './capture/capture-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -26,6 +27,7 @@ import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 export const allHandlers: AnyHandlerMap = {
   ...catalogueHandlers,
   ...sequenceHandlers,
+  ...captureHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

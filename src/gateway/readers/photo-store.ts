@@ -52,7 +52,11 @@ export function imageKind(bytes: Buffer): 'jpg' | 'png' | null {
 
 /** Validates and stores one image; returns its id, or the i18n key of what is wrong. */
 export function savePhoto(dataDir: string, school: number, base64: string): { id: string } | { error: string } {
-  const bytes = Buffer.from(base64, 'base64');
+  return saveImageBytes(dataDir, school, Buffer.from(base64, 'base64'));
+}
+
+/** The same for bytes fetched by the gateway (captured covers): checked by their first bytes. */
+export function saveImageBytes(dataDir: string, school: number, bytes: Buffer): { id: string } | { error: string } {
   if (bytes.length === 0) return { error: 'validation:upload.imageType' };
   if (bytes.length > IMAGE_MAX_BYTES) return { error: 'validation:upload.imageTooLarge' };
   const kind = imageKind(bytes);

@@ -14,6 +14,7 @@ import { roleCalls } from './roles.ts';
 import { rolloverCalls } from './rollover.ts';
 import { acquisitionCalls } from './acquisition.ts';
 import { catalogueCalls } from './catalogue.ts';
+import { captureCalls } from './capture.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -35,4 +36,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(rolloverCalls),
   ...Object.values(acquisitionCalls),
   ...Object.values(catalogueCalls),
+  ...Object.values(captureCalls),
 ];

@@ -75,6 +75,11 @@ export function codeText(opts: { max: number; required?: string; pattern?: RegEx
   });
 }
 
+/** An http(s) address typed by an administrator (a data source); '' when not set. */
+export function urlField(max = 500) {
+  return text({ max }).regex(/^(https?:\/\/[^\s]+)?$/i, { error: 'validation:text.url' });
+}
+
 // ---- numbers ----
 
 /** Largest value a 32-bit database integer holds: IDs and counts beyond it are refused, not a 500. */

@@ -18,7 +18,7 @@ export const emptyTitle = (isbn: string, language: string): TitleDraft => ({
   Language: language,
 });
 
-export const titleFromItem = (item: CatalogueItem): TitleDraft => ({
+export const titleFromItem = (item: Omit<CatalogueItem, 'ItemID' | 'CopyCount'>): TitleDraft => ({
   ...(Object.fromEntries(TITLE_FIELDS.map((f) => [f, item[f] == null ? '' : String(item[f])])) as Record<TitleField, string>),
   ISBN: item.ISBN,
 });

@@ -18,6 +18,7 @@ import { copiesInput, emptyTitle, itemInput, titleFromItem, type CopiesDraft, ty
 import { ClcPickerDialog } from './clc-picker-dialog.tsx';
 import { CopiesPanel } from './copies-panel.tsx';
 import { fieldErrors } from './field-errors.ts';
+import { captureDraft } from './capture-lookup.ts';
 
 /** Form sections in cataloguing order (ISBD areas), each field with its width at 1440 px. */
 const SECTIONS: { key: string; fields: [TitleField, number][] }[] = [
@@ -28,7 +29,7 @@ const SECTIONS: { key: string; fields: [TitleField, number][] }[] = [
 
 const LANGUAGES = editingConfigSchema.shape.DefaultLanguage.options;
 const EMPTY_COPIES: CopiesDraft = { Count: '1', AreaID: '', BatchID: '', SequenceID: '', ShelfMark: '', Price: '', DiscountPrice: '', Barcodes: '' };
-type Mode = { kind: 'existing'; itemId: number; copyCount: number } | { kind: 'new' };
+type Mode = { kind: 'existing'; itemId: number; copyCount: number } | { kind: 'new'; source?: string };
 
 /**
  * /book-editing2 详细编目: the whole record — description, classification with the CLC picker and
@@ -37,7 +38,7 @@ type Mode = { kind: 'existing'; itemId: number; copyCount: number } | { kind: 'n
  * copies. Keyboard: Enter on the ISBN looks up, Ctrl+Enter saves, Esc starts over.
  */
 export default function FullCataloguingScreen() {
-  const { t, i18n } = useTranslation(['catalogue', 'validation', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['catalogue', 'validation', 'errors', 'common', 'capture']);
   const isbnRef = useRef<HTMLInputElement>(null);
   const [isbn, setIsbn] = useState('');
   const [mode, setMode] = useState<Mode | null>(null);
@@ -90,8 +91,11 @@ export default function FullCataloguingScreen() {
         setMode({ kind: 'existing', itemId: r.Item.ItemID, copyCount: r.Item.CopyCount });
         setDraft(titleFromItem(r.Item));
       } else {
-        setMode({ kind: 'new' });
-        setDraft(emptyTitle(n, config.data?.DefaultLanguage ?? 'zh'));
+        // Not in this school: the configured sources (SRU, union catalogue …) may know it.
+        const captured = await captureDraft(n);
+        setMode({ kind: 'new', source: captured.item?.Source });
+        setDraft(captured.item ? { ...titleFromItem(captured.item), ISBN: n } : emptyTitle(n, config.data?.DefaultLanguage ?? 'zh'));
+        if (captured.message) setMessage({ severity: 'info', text: captured.message });
       }
     } catch (err) {
       setMessage({ severity: 'error', text: errorText(t, err) });
@@ -120,7 +124,7 @@ export default function FullCataloguingScreen() {
     if (!mode) return;
     const input = {
       ...(mode.kind === 'existing' ? { ItemID: mode.itemId } : {}),
-      Item: itemInput(draft, 'manual'),
+      Item: itemInput(draft, mode.kind === 'new' && mode.source ? mode.source : 'manual'),
       Copies: copiesInput(copies),
     };
     const problems = {
@@ -191,7 +195,9 @@ export default function FullCataloguingScreen() {
           {readOnly ? (
             <Alert severity="info" sx={{ mb: 2 }} data-testid="full-existing">{t('full.existing', { title: draft.Title, count: mode.copyCount })}</Alert>
           ) : (
-            <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('quick.newTitle', { isbn: draft.ISBN })}</Typography>
+            <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="full-new">
+              {mode.kind === 'new' && mode.source ? t('quick.captured', { isbn: draft.ISBN, source: t(`capture:source.${mode.source}`) }) : t('quick.newTitle', { isbn: draft.ISBN })}
+            </Typography>
           )}
           {SECTIONS.map((s) => (
             <Stack key={s.key} spacing={1} sx={{ mb: 2 }}>

@@ -22,9 +22,10 @@ import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { emptyTitle, itemInput, titleFromItem, type TitleDraft } from './catalogue-draft.ts';
 import { ListRowDialog } from './list-row-dialog.tsx';
+import { captureDraft } from './capture-lookup.ts';
 
 type RowState = 'looking' | 'existing' | 'new' | 'ready' | 'saved' | 'failed';
-interface Row { isbn: string; count: number; state: RowState; itemId?: number; draft?: TitleDraft; note?: string }
+interface Row { isbn: string; count: number; state: RowState; itemId?: number; draft?: TitleDraft; note?: string; source?: string }
 const STORE = 'catalogue.list-rows';
 
 /**
@@ -34,7 +35,7 @@ const STORE = 'catalogue.list-rows';
  * fixed, saved rows are never saved twice. The list survives a reload of the page.
  */
 export default function ListCataloguingScreen() {
-  const { t, i18n } = useTranslation(['catalogue', 'validation', 'errors', 'kit']);
+  const { t, i18n } = useTranslation(['catalogue', 'validation', 'errors', 'kit', 'capture']);
   const en = i18n.language.startsWith('en');
   const scanRef = useRef<HTMLInputElement>(null);
   const [scan, setScan] = useState('');
@@ -78,7 +79,13 @@ export default function ListCataloguingScreen() {
     try {
       const r = await call(C.ourLibrary, { ISBN: n }, { toast: false });
       if (r.Found && r.Item) update(n, { state: 'existing', itemId: r.Item.ItemID, draft: titleFromItem(r.Item) });
-      else update(n, { state: 'new', draft: emptyTitle(n, config.data?.DefaultLanguage ?? 'zh') });
+      else {
+        const captured = await captureDraft(n);
+        // A captured record with a title and a price is ready; otherwise the cataloguer fills it in.
+        const draft = captured.item ? { ...titleFromItem(captured.item), ISBN: n } : emptyTitle(n, config.data?.DefaultLanguage ?? 'zh');
+        const ready = captured.item != null && captured.item.Title !== '' && captured.item.Price > 0;
+        update(n, { state: ready ? 'ready' : 'new', draft, source: captured.item?.Source });
+      }
     } catch (err) {
       update(n, { state: 'failed', note: errorText(t, err) });
     }
@@ -97,7 +104,7 @@ export default function ListCataloguingScreen() {
       try {
         const r = await call(C.addItemsCatalogueInfo, {
           ...(row.itemId ? { ItemID: row.itemId } : {}),
-          Item: itemInput(row.draft!, 'manual'),
+          Item: itemInput(row.draft!, row.source ?? 'manual'),
           Copies: { Count: row.count, AreaID: Number(areaId) },
         } as never, { toast: false });
         titles += r.Created ? 1 : 0;
@@ -159,7 +166,7 @@ export default function ListCataloguingScreen() {
                 </TableCell>
                 <TableCell data-testid={`list-state-${r.isbn}`}>
                   <Typography variant="body2" color={r.state === 'failed' ? 'error' : r.state === 'saved' ? 'success.main' : undefined}>
-                    {t(`list.state.${r.state}`)}{r.note ? `: ${r.note}` : ''}
+                    {t(`list.state.${r.state}`)}{r.source && r.state !== 'saved' ? ` · ${t('list.from', { source: t(`capture:source.${r.source}`) })}` : ''}{r.note ? `: ${r.note}` : ''}
                   </Typography>
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

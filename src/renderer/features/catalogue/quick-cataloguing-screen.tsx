@@ -14,8 +14,10 @@ import { basicSetsCalls } from '../../../shared/api/basic-sets.ts';
 import { isbnProblem, normalizeIsbn } from '../../../shared/domain/catalogue/isbn.ts';
 import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
+import { captureDraft, captureToInput, draftFromCapture } from './capture-lookup.ts';
+import type { CaptureItem } from '../../../shared/api/capture.ts';
 
-type Found = { kind: 'existing'; item: CatalogueItem } | { kind: 'new'; isbn: string };
+type Found = { kind: 'existing'; item: CatalogueItem } | { kind: 'new'; isbn: string; source?: string; captured?: CaptureItem };
 interface Draft { Title: string; Author: string; Publisher: string; PubYear: string; Price: string; ClassNo: string }
 const EMPTY: Draft = { Title: '', Author: '', Publisher: '', PubYear: '', Price: '', ClassNo: '' };
 const DRAFT_FIELDS = ['Title', 'Author', 'Publisher', 'PubYear', 'Price', 'ClassNo'] as const;
@@ -27,14 +29,14 @@ const DRAFT_FIELDS = ['Title', 'Author', 'Publisher', 'PubYear', 'Price', 'Class
  * was added since the screen was opened.
  */
 export default function QuickCataloguingScreen() {
-  const { t, i18n } = useTranslation(['catalogue', 'validation', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['catalogue', 'validation', 'errors', 'common', 'capture']);
   const isbnRef = useRef<HTMLInputElement>(null);
   const [isbn, setIsbn] = useState('');
   const [found, setFound] = useState<Found | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [count, setCount] = useState('1');
   const [areaId, setAreaId] = useState<number | ''>('');
-  const [message, setMessage] = useState<{ severity: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ severity: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [saved, setSaved] = useState<{ title: string; callNo: string; barcodes: string[] } | null>(null);
   const [tally, setTally] = useState({ titles: 0, copies: 0 });
   const [busy, setBusy] = useState(false);
@@ -68,7 +70,15 @@ export default function QuickCataloguingScreen() {
     setBusy(true);
     try {
       const r = await call(C.ourLibrary, { ISBN: n });
-      setFound(r.Found && r.Item ? { kind: 'existing', item: r.Item } : { kind: 'new', isbn: n });
+      if (r.Found && r.Item) {
+        setFound({ kind: 'existing', item: r.Item });
+        return;
+      }
+      // Not in this school: the configured sources (SRU, union catalogue …) may know it.
+      const captured = await captureDraft(n);
+      setFound({ kind: 'new', isbn: n, source: captured.item?.Source, captured: captured.item });
+      if (captured.item) setDraft(draftFromCapture(captured.item));
+      if (captured.message) setMessage({ severity: 'info', text: captured.message });
     } catch (err) {
       setMessage({ severity: 'error', text: errorText(t, err) });
     } finally {
@@ -85,7 +95,8 @@ export default function QuickCataloguingScreen() {
       const item = found.kind === 'existing'
         ? { Title: found.item.Title, ISBN: found.item.ISBN, Price: found.item.Price, ClassNo: found.item.ClassNo }
         : {
-          Title: draft.Title, Author: draft.Author, Publisher: draft.Publisher, ISBN: found.isbn,
+          ...(found.captured ? captureToInput(found.captured) : {}),
+          Title: draft.Title, Author: draft.Author, Publisher: draft.Publisher, ISBN: found.isbn, Source: found.source ?? 'manual',
           Price: Number(draft.Price || 'NaN'), ClassNo: draft.ClassNo, PubYear: draft.PubYear ? Number(draft.PubYear) : null,
         };
       const r = await call(C.addItemsCatalogueInfo, {
@@ -146,7 +157,9 @@ export default function QuickCataloguingScreen() {
             </Stack>
           ) : (
             <>
-              <Typography variant="subtitle1" sx={{ mb: 1 }}>{t('quick.newTitle', { isbn: found.isbn })}</Typography>
+              <Typography variant="subtitle1" sx={{ mb: 1 }} data-testid="quick-new">
+                {found.source ? t('quick.captured', { isbn: found.isbn, source: t(`capture:source.${found.source}`) }) : t('quick.newTitle', { isbn: found.isbn })}
+              </Typography>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
                 {DRAFT_FIELDS.map((f, i) => (
                   <TextField
