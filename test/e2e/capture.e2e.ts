@@ -38,3 +38,23 @@ test('set up the SRU source, scan an ISBN, the record is captured, 3 copies save
   await expect(isbn).toBeFocused();
   expect(health.problems).toEqual([]);
 });
+
+test('union catalogue: our own title is marked held; another school\'s record is copied into full cataloguing', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/union-catalog');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/union-catalog')).toHaveAttribute('data-status', 'built');
+  await page.getByLabel('题名、责任者、首字母或 ISBN').fill('9791000000107');
+  await page.keyboard.press('Enter');
+  const grid = page.getByTestId('list-union-row');
+  await expect(grid).toContainText('How to program a computer');
+  await expect(grid).toContainText('本馆已有');
+
+  await page.getByLabel('题名、责任者、首字母或 ISBN').fill('');
+  await page.keyboard.press('Enter');
+  const copy = page.getByRole('button', { name: /^从联合目录套录/ }).first();
+  await copy.click();
+  await expect(page).toHaveURL(/book-editing2\?isbn=/);
+  await expect(page.getByTestId('full-new')).toContainText('已从「本服务器各校联合目录」采集');
+  await expect(page.getByTestId('full-Title')).not.toHaveValue('');
+  expect(health.problems).toEqual([]);
+});

@@ -213,7 +213,10 @@ export const captureHandlers = {
       sql<number>`sum((select count(*) from copies c where c.title_id = titles.id))`.as('copies'),
     ]).groupBy('titles.isbn13');
     const [rows, total] = await Promise.all([
-      grouped.orderBy(sql`count(distinct titles.school_id)`, 'desc').orderBy('titles.isbn13').limit(input.Rows).offset((input.Page - 1) * input.Rows).execute(),
+      grouped
+        // What this school lacks first (what a cataloguer comes for), then the most widely held.
+        .orderBy(sql`sum(case when titles.school_id = ${schoolId} then 1 else 0 end)`, 'asc')
+        .orderBy(sql`count(distinct titles.school_id)`, 'desc').orderBy('titles.isbn13').limit(input.Rows).offset((input.Page - 1) * input.Rows).execute(),
       ctx.app.db.selectFrom(grouped.as('g')).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     ]);
     return {

@@ -12,10 +12,14 @@ import { pageOf, pageQuerySchema } from './paging.ts';
  * is refused at once naming it; an unreachable or slow one answers within its timeout, naming it.
  */
 
-/** The sources, in the order the screens offer them. `kind` says how the gateway talks to it. */
+/**
+ * The sources, in the order they are asked. The union catalogue comes first: a record a fellow
+ * school already made is local, free and fits the district's practice. `kind` says how the
+ * gateway talks to the source.
+ */
 export const CAPTURE_SOURCES = [
-  { id: 'sru', kind: 'sru' },
   { id: 'union', kind: 'union' },
+  { id: 'sru', kind: 'sru' },
   { id: 'ddw', kind: 'json' },
   { id: 'zgtsw', kind: 'json' },
   { id: 'ocrc', kind: 'json' },

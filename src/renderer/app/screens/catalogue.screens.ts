@@ -20,5 +20,5 @@ export const catalogueScreens = defineGroup({ area: 'admin', group: 'catalogue',
   '/resource-mana/resource/marc-catalog-import': null,
   '/newbook-duplicate-check': null,
   '/callnumber-search': null,
-  '/union-catalog': null,
+  '/union-catalog': () => import('../../features/capture/union-catalogue-screen.tsx'),
 });

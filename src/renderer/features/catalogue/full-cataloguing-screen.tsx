@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -73,10 +74,22 @@ export default function FullCataloguingScreen() {
     isbnRef.current?.focus();
   };
 
-  const lookup = async (e: FormEvent) => {
+  const lookup = (e: FormEvent) => {
     e.preventDefault();
+    void lookupIsbn(isbn);
+  };
+  // Opened from the union catalogue (or a link) with ?isbn=: look it up at once.
+  const [params] = useSearchParams();
+  const linked = params.get('isbn');
+  useEffect(() => {
+    if (linked) {
+      setIsbn(linked);
+      void lookupIsbn(linked);
+    }
+  }, [linked]);
+  const lookupIsbn = async (typed: string) => {
     setMessage(null);
-    const n = normalizeIsbn(isbn);
+    const n = normalizeIsbn(typed);
     const problem = isbnProblem(n);
     if (problem) {
       setMessage({ severity: 'error', text: t(`validation:isbn.${problem}`, { field: 'ISBN' }) });
@@ -182,7 +195,7 @@ export default function FullCataloguingScreen() {
         <Typography variant="h6" component="h2">{t('full.heading')}</Typography>
         <Chip color="primary" variant="outlined" data-testid="full-tally" label={t('quick.tally', { titles: tally.titles, copies: tally.copies })} />
       </Stack>
-      <Paper variant="outlined" component="form" onSubmit={(e) => void lookup(e)} sx={{ p: 2 }}>
+      <Paper variant="outlined" component="form" onSubmit={lookup} sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <TextField inputRef={isbnRef} autoFocus size="small" sx={{ width: 360 }} label={t('quick.isbnLabel')} helperText={t('full.isbnHint')}
             value={isbn} onChange={(e) => setIsbn(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'full-isbn', maxLength: 32 } }} />

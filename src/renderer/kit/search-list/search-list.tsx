@@ -21,6 +21,8 @@ export interface SearchListConfig<S extends AnyObjectSchema> {
     /** Buttons next to Search/Reset; a function gets the current query (to export what is shown). */
     toolbar?: ReactNode | ((query: Record<string, unknown>) => ReactNode);
     rowActions?: (row: z.output<S>) => ReactNode;
+    /** The labels of the most buttons a row shows: the actions column is sized to them. */
+    rowActionLabels?: readonly string[];
     /** Row click / Enter: open a detail route, a drawer ... */
     onOpen?: (row: z.output<S>) => void;
   };
@@ -45,6 +47,7 @@ export function SearchList<S extends AnyObjectSchema>({ config }: { config: Sear
         columns={config.columns}
         columnOverrides={config.columnOverrides}
         rowActions={slots?.rowActions as ((row: GridValidRowModel) => ReactNode) | undefined}
+        rowActionLabels={slots?.rowActionLabels}
         onOpen={slots?.onOpen as ((row: GridValidRowModel) => void) | undefined}
       />
     </Stack>
