@@ -20,6 +20,7 @@ import { rolloverHandlers } from './rollover/rollover-handlers.ts';
 import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
 import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
 import { captureHandlers } from './capture/capture-handlers.ts';
+import { collectionHandlers } from './collection/collection-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -28,6 +29,7 @@ export const allHandlers: AnyHandlerMap = {
   ...catalogueHandlers,
   ...sequenceHandlers,
   ...captureHandlers,
+  ...collectionHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

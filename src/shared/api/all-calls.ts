@@ -15,6 +15,7 @@ import { rolloverCalls } from './rollover.ts';
 import { acquisitionCalls } from './acquisition.ts';
 import { catalogueCalls } from './catalogue.ts';
 import { captureCalls } from './capture.ts';
+import { collectionCalls } from './collection.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -37,4 +38,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(acquisitionCalls),
   ...Object.values(catalogueCalls),
   ...Object.values(captureCalls),
+  ...Object.values(collectionCalls),
 ];

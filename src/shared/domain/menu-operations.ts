@@ -33,6 +33,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/book-editing2': ['catalogue.items.edit'],
   '/book-editing3': ['catalogue.items.edit'],
   '/book-editing-rule': ['catalogue.settings.edit'],
+  '/resource-mana/resource/collection': ['collection.copies.edit', 'collection.copies.state', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
 };
 

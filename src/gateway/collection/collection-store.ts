@@ -1,0 +1,101 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { CollectionQuery, CopyRow } from '../../shared/api/collection.ts';
+import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
+import { containsText } from '../db/like.ts';
+import { inList } from '../access/access-scope.ts';
+import type { Db } from '../catalogue/catalogue-store.ts';
+
+/** Queries of the collection; every one is scoped by the school, and by the caller's branches. */
+
+type Filters = Omit<CollectionQuery, 'Page' | 'Rows'>;
+
+function base(db: Db, schoolId: number, branchIds: readonly number[] | null) {
+  let q = db.selectFrom('copies as c')
+    .innerJoin('titles as t', 't.id', 'c.title_id')
+    .innerJoin('branches as b', 'b.id', 'c.branch_id')
+    .leftJoin('collection_areas as a', 'a.id', 'c.area_id')
+    .leftJoin('batches as bt', 'bt.id', 'c.batch_id')
+    .where('c.school_id', '=', schoolId);
+  if (branchIds) q = q.where('c.branch_id', 'in', inList(branchIds));
+  return q;
+}
+
+function filtered(db: Db, schoolId: number, branchIds: readonly number[] | null, f: Filters) {
+  let q = base(db, schoolId, branchIds);
+  if (f.BranchID) q = q.where('c.branch_id', '=', f.BranchID);
+  if (f.AreaID) q = q.where('c.area_id', '=', f.AreaID);
+  if (f.Storage) q = q.where('c.storage_area', '=', f.Storage);
+  if (f.CircState) q = q.where('c.circ_state', '=', f.CircState);
+  if (f.BatchID) q = q.where('c.batch_id', '=', f.BatchID);
+  if (f.ClassNo) q = q.where('t.class_no', 'like', `${f.ClassNo.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+  const key = f.SearchKey?.trim();
+  if (key) {
+    // A scanned barcode, a tag, a call number, an ISBN (any form), or words of the title or author.
+    const isbn13 = /^[\d\-\sXx]{10,17}$/.test(key) ? toIsbn13(key.replace(/[-\s]/g, '')) : null;
+    q = q.where((eb) => eb.or([
+      eb('c.barcode', '=', key),
+      eb('c.rfid', '=', key.toUpperCase()),
+      eb('c.call_no', 'like', `${key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
+      ...(isbn13 ? [eb('t.isbn13', '=', isbn13)] : []),
+      containsText('t.title', key),
+      containsText('t.author', key),
+    ]));
+  }
+  return q;
+}
+
+const COLUMNS = [
+  'c.id', 'c.barcode', 'c.rfid', 'c.title_id', 't.title', 't.author', 't.isbn', 't.publisher', 'c.call_no', 'c.branch_id', 'b.name as branch_name', 'b.en_name as branch_en_name',
+  'c.area_id', 'a.name as area_name', 'a.en_name as area_en_name', 'c.shelf_mark', 'c.storage_area', 'c.circ_state', 'c.price', 'c.discount_price',
+  'c.batch_id', 'bt.batch_no', 'c.note', 'c.updated_at', 'c.created_at', 'c.school_id',
+] as const;
+
+type Raw = Awaited<ReturnType<ReturnType<typeof selectCopies>['executeTakeFirstOrThrow']>>;
+function selectCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, f: Filters) {
+  return filtered(db, schoolId, branchIds, f).select([...COLUMNS]);
+}
+
+export function toCopyRow(r: Raw): CopyRow {
+  return {
+    ID: r.id, Barcode: r.barcode, RFID: r.rfid ?? '', TitleID: r.title_id, Title: r.title, Author: r.author, ISBN: r.isbn, CallNo: r.call_no,
+    BranchID: r.branch_id, BranchName: r.branch_name, BranchEnName: r.branch_en_name, AreaID: r.area_id, AreaName: r.area_name ?? '', AreaEnName: r.area_en_name ?? '',
+    ShelfMark: r.shelf_mark, Storage: r.storage_area, CircState: r.circ_state, Price: Number(r.price), DiscountPrice: Number(r.discount_price),
+    BatchID: r.batch_id, BatchNo: r.batch_no ?? '', Note: r.note, UpdateTime: String(r.updated_at || r.created_at),
+  };
+}
+
+export async function listCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, q: CollectionQuery) {
+  const [rows, total] = await Promise.all([
+    selectCopies(db, schoolId, branchIds, q).orderBy('c.call_no').orderBy('c.barcode').limit(q.Rows).offset((q.Page - 1) * q.Rows).execute(),
+    filtered(db, schoolId, branchIds, q).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { List: rows.map(toCopyRow), Total: Number(total.n) };
+}
+
+/** Count and sums in whole cents, so 3 × 0.1 is 0.30 on both databases. */
+export async function sumCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, f: Filters) {
+  const r = await filtered(db, schoolId, branchIds, f).select([
+    (e) => e.fn.countAll().as('n'),
+    sql<number>`coalesce(sum(round(c.price * 100)), 0)`.as('price'),
+    sql<number>`coalesce(sum(round(c.discount_price * 100)), 0)`.as('paid'),
+  ]).executeTakeFirstOrThrow();
+  return { Count: Number(r.n), Price: Number(r.price) / 100, DiscountPrice: Number(r.paid) / 100 };
+}
+
+export async function copyById(db: Db, schoolId: number, branchIds: readonly number[] | null, id: number) {
+  return selectCopies(db, schoolId, branchIds, {}).where('c.id', '=', id).executeTakeFirst();
+}
+
+export async function copyByCode(db: Db, schoolId: number, branchIds: readonly number[] | null, code: string, rfidToo: boolean) {
+  let q = selectCopies(db, schoolId, branchIds, {});
+  q = rfidToo ? q.where((eb) => eb.or([eb('c.barcode', '=', code), eb('c.rfid', '=', code.toUpperCase())])) : q.where('c.barcode', '=', code);
+  return q.executeTakeFirst();
+}
+
+export async function historyOf(db: Kysely<Database>, schoolId: number, copyId: number) {
+  const rows = await db.selectFrom('copy_events as e').leftJoin('users as u', 'u.id', 'e.user_id')
+    .select(['e.id', 'e.event', 'e.detail', 'e.at', 'u.name'])
+    .where('e.school_id', '=', schoolId).where('e.copy_id', '=', copyId).orderBy('e.at', 'desc').orderBy('e.id', 'desc').limit(200).execute();
+  return rows.map((r) => ({ ID: r.id, Event: r.event, Detail: r.detail, At: r.at, User: r.name ?? '' }));
+}

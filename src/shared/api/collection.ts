@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { defineCall, LIB } from './contract.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+import { codeText, decimalField, idField, intField, optionalText } from '../domain/fields.ts';
+import { CIRCULATION_STATES } from '../domain/catalogue/copy-states.ts';
+
+/**
+ * The collection (典藏): copies — find, look up by barcode or tag, edit, change their state through
+ * the one state machine, delete. Reads need the collection menu; edits `collection.copies.edit`,
+ * state changes `collection.copies.state`, deletion `collection.copies.delete`.
+ */
+export const COLLECTION_PERMS = {
+  edit: 'collection.copies.edit',
+  state: 'collection.copies.state',
+  delete: 'collection.copies.delete',
+} as const;
+
+const call = { method: 'POST', auth: 'user', spec: true } as const;
+const P = (action: string) => `${LIB}/Literature/${action}`;
+const id = idField();
+const optionalRef = idField('validation:required.id', { coerce: true }).optional();
+
+/** A barcode as scanners send it: printable ASCII, no spaces. */
+export const barcodeField = (required?: string) => codeText({ max: 64, required, pattern: /^[\x21-\x7E]*$/ });
+/** An RFID tag UID: hex digits (8–32), or '' for none. */
+export const rfidField = () => codeText({ max: 32, pattern: /^([0-9A-Fa-f]{8,32})?$/, patternError: 'validation:collection.rfid' });
+
+export const copyRowSchema = z.object({
+  ID: z.number().int(),
+  Barcode: z.string(),
+  RFID: z.string(),
+  TitleID: z.number().int(),
+  Title: z.string(),
+  Author: z.string(),
+  ISBN: z.string(),
+  CallNo: z.string(),
+  BranchID: z.number().int(),
+  BranchName: z.string(),
+  BranchEnName: z.string(),
+  AreaID: z.number().int().nullable(),
+  AreaName: z.string(),
+  AreaEnName: z.string(),
+  ShelfMark: z.string(),
+  Storage: z.number().int(),
+  CircState: z.string(),
+  Price: z.number(),
+  DiscountPrice: z.number(),
+  BatchID: z.number().int().nullable(),
+  BatchNo: z.string(),
+  Note: z.string(),
+  UpdateTime: z.string(),
+});
+export type CopyRow = z.infer<typeof copyRowSchema>;
+
+export const copyEventSchema = z.object({ ID: z.number().int(), Event: z.string(), Detail: z.string(), At: z.string(), User: z.string() });
+
+export const collectionQuery = pageQuerySchema.extend({
+  BranchID: optionalRef,
+  AreaID: optionalRef,
+  Storage: intField(1, 9, { coerce: true }).optional(),
+  CircState: z.enum(CIRCULATION_STATES, { error: 'validation:collection.circState' }).optional(),
+  BatchID: optionalRef,
+  /** Class number prefix (I2 finds I247.5). */
+  ClassNo: codeText({ max: 40, pattern: /^[A-Za-z0-9.\-=()/]*$/ }).optional(),
+});
+export type CollectionQuery = z.infer<typeof collectionQuery>;
+
+export const copyUpdateInput = z.object({
+  ID: id,
+  Barcode: barcodeField('validation:required.barcode'),
+  RFID: rfidField(),
+  AreaID: idField('validation:required.collectionArea'),
+  ShelfMark: codeText({ max: 64 }),
+  Price: decimalField(0, 100000),
+  DiscountPrice: decimalField(0, 100000),
+  BatchID: idField().nullable(),
+  Note: optionalText(500),
+});
+
+/** State changes staff make on the collection screen (the desk makes the circulation ones). */
+export const COLLECTION_EVENTS = ['weed', 'restore', 'markLost', 'found', 'check', 'lock', 'unlock'] as const;
+export const copiesInput = z.array(id).min(1, { error: 'validation:collection.noCopies' }).max(500);
+
+export const refusalSchema = z.object({ ID: z.number().int(), Barcode: z.string(), Message: z.string() });
+export const batchResultSchema = z.object({ Changed: z.number().int(), Refused: z.array(refusalSchema) });
+export type BatchResult = z.infer<typeof batchResultSchema>;
+
+export const collectionCalls = {
+  list: defineCall({ ...call, id: 'collection.list', path: P('GetItemsCollection'), input: collectionQuery, data: pageOf(copyRowSchema) }),
+  get: defineCall({
+    ...call, id: 'collection.get', path: P('getcollectioninfo'), input: z.object({ ID: id }),
+    data: copyRowSchema.extend({ Publisher: z.string(), History: z.array(copyEventSchema) }),
+  }),
+  searchTypes: defineCall({
+    ...call, id: 'collection.searchTypes', path: P('GetItemCollectionSearchType'), input: z.object({}),
+    data: z.array(z.object({ Field: z.string(), Name: z.string(), EnName: z.string() })),
+  }),
+  sum: defineCall({
+    ...call, id: 'collection.sum', path: P('GetItemsSumPrice'), input: collectionQuery.omit({ Page: true, Rows: true }),
+    data: z.object({ Count: z.number().int(), Price: z.number(), DiscountPrice: z.number() }),
+  }),
+  byCode: defineCall({
+    ...call, id: 'collection.byCode', path: P('GetBookToBarCodeORfid'), input: z.object({ Code: barcodeField('validation:required.barcode') }), data: copyRowSchema,
+  }),
+  byBarcode: defineCall({
+    ...call, id: 'collection.byBarcode', path: P('GetCollectionToBarCode'), input: z.object({ Barcode: barcodeField('validation:required.barcode') }), data: copyRowSchema,
+  }),
+  update: defineCall({ ...call, id: 'collection.update', path: P('UpdateItemsCollectionInfo'), perm: COLLECTION_PERMS.edit, input: copyUpdateInput, data: copyRowSchema }),
+  changeState: defineCall({
+    ...call, id: 'collection.changeState', path: P('updatecollectioninfo'), perm: COLLECTION_PERMS.state,
+    input: z.object({ IDs: copiesInput, Event: z.enum(COLLECTION_EVENTS, { error: 'validation:collection.event' }), AreaID: idField().optional() }),
+    data: batchResultSchema,
+  }),
+  delete: defineCall({ ...call, id: 'collection.delete', path: P('DeleteItemsCollectionInfo'), perm: COLLECTION_PERMS.delete, input: z.object({ IDs: copiesInput }), data: batchResultSchema }),
+};
