@@ -67,7 +67,9 @@ export function toCopyRow(r: Raw): CopyRow {
 
 export async function listCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, q: CollectionQuery) {
   const [rows, total] = await Promise.all([
-    selectCopies(db, schoolId, branchIds, q).orderBy('c.call_no').orderBy('c.barcode').limit(q.Rows).offset((q.Page - 1) * q.Rows).execute(),
+    // Barcode order is stable and what a scanner list expects; shelf order needs the call-number
+    // sort key (shared call-number.ts), which is not a column yet.
+    selectCopies(db, schoolId, branchIds, q).orderBy('c.barcode').limit(q.Rows).offset((q.Page - 1) * q.Rows).execute(),
     filtered(db, schoolId, branchIds, q).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { List: rows.map(toCopyRow), Total: Number(total.n) };

@@ -35,7 +35,8 @@ export default function CollectionScreen() {
         resource: copyResource,
         columns: ['Barcode', 'Title', 'CallNo', 'BranchName', 'AreaName', 'ShelfMark', 'CircState', 'Price'],
         columnOverrides: {
-          CircState: { valueGetter: (_v: unknown, row: CopyRow) => copyStateText(t, row.Storage, row.CircState), minWidth: 150 },
+          CircState: { valueGetter: (_v: unknown, row: CopyRow) => copyStateText(t, row.Storage, row.CircState), minWidth: en ? 210 : 130 },
+          Price: { valueFormatter: (v: number) => money(v, i18n.language) },
           BranchName: { valueGetter: (_v: unknown, row: CopyRow) => (en && row.BranchEnName ? row.BranchEnName : row.BranchName) },
           AreaName: { valueGetter: (_v: unknown, row: CopyRow) => (en && row.AreaEnName ? row.AreaEnName : row.AreaName) },
         },
