@@ -21,6 +21,7 @@ import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
 import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
 import { captureHandlers } from './capture/capture-handlers.ts';
 import { collectionHandlers } from './collection/collection-handlers.ts';
+import { marcHandlers } from './marc/marc-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -30,6 +31,7 @@ export const allHandlers: AnyHandlerMap = {
   ...sequenceHandlers,
   ...captureHandlers,
   ...collectionHandlers,
+  ...marcHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

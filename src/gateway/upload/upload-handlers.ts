@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
+import { mergeChunks, receivedChunks, saveChunk } from './chunk-store.ts';
 import { uploadCalls } from '../../shared/api/upload.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
@@ -6,6 +8,25 @@ import { checkPhotoSignature, photoPath, photoUrl, savePhoto } from '../readers/
 import { requireUser } from '../access/call-context.ts';
 
 export const uploadHandlers = {
+  'upload.chunk': handler(uploadCalls.chunk, async (input, ctx) => {
+    const { schoolId } = requireUser(ctx);
+    const bytes = Buffer.from(input.Content, 'base64');
+    if (createHash('sha256').update(bytes).digest('hex') !== input.Sha256) throw AppError.badRequest('validation:upload.chunkHash', { index: input.Index });
+    await saveChunk(ctx.app.config.dataDir, schoolId, input.UploadID, input.Index, bytes);
+    return { UploadID: input.UploadID, Index: input.Index, Size: bytes.length };
+  }),
+  'upload.status': handler(uploadCalls.status, async (input, ctx) => {
+    const { schoolId } = requireUser(ctx);
+    const r = await receivedChunks(ctx.app.config.dataDir, schoolId, input.UploadID);
+    return { Received: r.indexes, Size: r.size };
+  }),
+  'upload.merge': handler(uploadCalls.merge, async (input, ctx) => {
+    const { schoolId } = requireUser(ctx);
+    const r = await mergeChunks(ctx.app.config.dataDir, schoolId, input.UploadID, input.Chunks, { size: input.Size, sha256: input.Sha256, fileName: input.FileName });
+    if (!r.ok && 'missing' in r) throw AppError.refused('validation:upload.missingChunks', { missing: r.missing.slice(0, 20).join(', ') + (r.missing.length > 20 ? ' …' : '') });
+    if (!r.ok) throw AppError.refused('validation:upload.fileMismatch', { size: r.size, expected: input.Size });
+    return { FileID: r.fileId, Size: r.size, FileName: input.FileName };
+  }),
   'upload.uploadImage': handler(uploadCalls.uploadImage, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
     const saved = savePhoto(ctx.app.config.dataDir, schoolId, input.Content);

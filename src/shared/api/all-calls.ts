@@ -16,6 +16,7 @@ import { acquisitionCalls } from './acquisition.ts';
 import { catalogueCalls } from './catalogue.ts';
 import { captureCalls } from './capture.ts';
 import { collectionCalls } from './collection.ts';
+import { marcCalls } from './marc.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -39,4 +40,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(catalogueCalls),
   ...Object.values(captureCalls),
   ...Object.values(collectionCalls),
+  ...Object.values(marcCalls),
 ];

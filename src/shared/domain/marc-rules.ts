@@ -130,21 +130,23 @@ export type CatalogueTarget = z.infer<typeof catalogueTargetSchema>;
 /** Targets that collect every value found (all sources, every occurrence); the rest take the first. */
 export const LIST_TARGETS: readonly CatalogueTarget[] = ['authors', 'subjects'];
 
-const tagSchema = z.string().regex(/^[0-9A-Za-z]{3}$/);
-const subfieldCodeSchema = z.string().regex(/^[0-9a-z]$/);
-const indicatorSchema = z.string().regex(/^[0-9a-z ]$/);
+const tagSchema = z.string().max(3).regex(/^[0-9A-Za-z]{3}$/);
+const subfieldCodeSchema = z.string().max(1).regex(/^[0-9a-z]$/);
+const indicatorSchema = z.string().max(1).regex(/^[0-9a-z ]$/);
+/** Punctuation put between subfields: printable characters only (a space is meaningful, so no trimming). */
+const joinerSchema = (max: number) => z.string().max(max).regex(/^[ -~\u3000-\u303f\uff00-\uffef]*$/);
 
 /** Where a value comes from: a control field (optionally a slice of it) or subfields of a data field. */
 export const marcSourceSchema = z.object({
   tag: tagSchema,
   /** Subfields joined in field order with `joiner`; empty for a control field. */
   subfields: z.array(subfieldCodeSchema).max(10),
-  joiner: z.string().max(5).optional(),
+  joiner: joinerSchema(5).optional(),
   /** Only fields with these indicators (a blank means blank). */
   ind1: indicatorSchema.optional(),
   ind2: indicatorSchema.optional(),
   /** Only fields whose subfield `code` equals `value` (084 $2 clc). */
-  match: z.object({ code: subfieldCodeSchema, value: z.string().min(1).max(20) }).optional(),
+  match: z.object({ code: subfieldCodeSchema, value: z.string().min(1).max(20).regex(/^[!-~]+$/) }).optional(),
   /** Character positions [start, end) of the value (008/35-37 language). */
   slice: z.tuple([z.number().int().min(0).max(99), z.number().int().min(1).max(100)]).optional(),
 });
@@ -169,7 +171,7 @@ export type MarcFieldRule = z.infer<typeof marcFieldRuleSchema>;
 /** Subfields joined into one value: `[d, e, f]` with `['/', ':']` gives "I247.5/123:2". */
 export const marcJoinSchema = z.object({
   subfields: z.array(subfieldCodeSchema).min(1).max(5),
-  separators: z.array(z.string().max(3)).max(4),
+  separators: z.array(joinerSchema(3)).max(4),
 });
 
 /** One holdings field; every occurrence is one copy. */

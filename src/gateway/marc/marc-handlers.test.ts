@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { marcCalls as C } from '../../shared/api/marc.ts';
+import { uploadCalls as U } from '../../shared/api/upload.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { readMarcXml } from './marcxml.ts';
+import { importParsed, parseMarcFile } from './marc-import.ts';
+import { DEFAULT_MARC_RULES } from '../../shared/domain/marc-rules.ts';
+
+const t = useTestGateway();
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** Uploads `bytes` as `who` in chunks of `size`, resuming from what the server reports. */
+async function upload(bytes: Buffer, who: string, size = 64 * 1024, name = 'export.mrc'): Promise<string> {
+  const uploadId = `u-${Math.random().toString(36).slice(2, 12)}`;
+  const chunks = Math.max(1, Math.ceil(bytes.length / size));
+  for (let i = 0; i < chunks; i++) {
+    const part = bytes.subarray(i * size, (i + 1) * size);
+    await t.data(U.chunk, { UploadID: uploadId, Index: i, Content: part.toString('base64'), Sha256: sha(part) }, who);
+  }
+  return (await t.data(U.merge, { UploadID: uploadId, Chunks: chunks, Size: bytes.length, Sha256: sha(bytes), FileName: name }, who)).FileID;
+}
+
+async function exportFile(input: Record<string, unknown>, who = 'admin'): Promise<Buffer> {
+  const { DataID } = await t.data(C.export, input, who);
+  await t.app.jobs.settled(DataID);
+  const job = await t.db.selectFrom('jobs').selectAll().where('data_id', '=', DataID).executeTakeFirstOrThrow();
+  expect(job.state).toBe(2);
+  return readFileSync(join(t.app.config.dataDir, job.result_path!));
+}
+
+const titlesOf = (school: number, classPrefix: string) =>
+  t.db.selectFrom('titles').select(['title', 'isbn', 'class_no']).where('school_id', '=', school).where('class_no', 'like', `${classPrefix}%`).orderBy('isbn').execute();
+
+describe('MARC import and export', () => {
+  it('chunked upload: a damaged chunk is refused, missing chunks are named, the whole is checked; resumable', async () => {
+    const bytes = Buffer.from('x'.repeat(1000));
+    const part = bytes.subarray(0, 600);
+    expect((await t.fail(U.chunk, { UploadID: 'up-12345678', Index: 0, Content: part.toString('base64'), Sha256: sha(Buffer.from('other')) }, 'admin')).status).toBe(400);
+    await t.data(U.chunk, { UploadID: 'up-12345678', Index: 0, Content: part.toString('base64'), Sha256: sha(part) }, 'admin');
+    expect(await t.data(U.status, { UploadID: 'up-12345678' }, 'admin')).toEqual({ Received: [0], Size: 600 });
+    const missing = await t.fail(U.merge, { UploadID: 'up-12345678', Chunks: 2, Size: 1000, Sha256: sha(bytes), FileName: 'a.mrc' }, 'admin', 'en-US');
+    expect(missing.message).toContain('Chunks missing: 1');
+    const rest = bytes.subarray(600);
+    await t.data(U.chunk, { UploadID: 'up-12345678', Index: 1, Content: rest.toString('base64'), Sha256: sha(rest) }, 'admin');
+    expect((await t.fail(U.merge, { UploadID: 'up-12345678', Chunks: 2, Size: 999, Sha256: sha(bytes), FileName: 'a.mrc' }, 'admin')).status).toBe(409);
+    const merged = await t.data(U.merge, { UploadID: 'up-12345678', Chunks: 2, Size: 1000, Sha256: sha(bytes), FileName: 'a.mrc' }, 'admin');
+    // Another school cannot use the file.
+    expect((await t.fail(C.post, { FileID: merged.FileID }, 'admin2')).status).toBe(404);
+  });
+
+  it('export → yaz-marcdump reads it → re-import into the second school gives the same titles and copies', async () => {
+    const iso = await exportFile({ Flavour: 'unimarc', Format: 'iso2709', ClassNo: 'I2', WithCopies: true });
+    const source = await titlesOf(1, 'I2');
+    expect(source.length).toBeGreaterThan(5);
+    const tmp = join(t.app.config.dataDir, 'export-check.mrc');
+    writeFileSync(tmp, iso);
+    const viaYaz = [...readMarcXml(execFileSync('yaz-marcdump', ['-i', 'marc', '-o', 'marcxml', tmp], { maxBuffer: 1 << 28 }))];
+    expect(viaYaz.filter((r) => r.ok)).toHaveLength(source.length);
+
+    const fileId = await upload(iso, 'admin2');
+    const preview = await t.data(C.post, { FileID: fileId }, 'admin2');
+    expect(preview).toMatchObject({ Records: source.length, Broken: 0, Flavours: ['unimarc'] });
+    const copiesInFile = preview.Copies;
+
+    const page = await t.data(C.previewTable, { FileID: fileId, Page: 1, Rows: 5 }, 'admin2');
+    expect(page.Total).toBe(source.length);
+    expect((await t.data(C.previewMarc, { FileID: fileId, Index: 0 }, 'admin2')).Lines[0]).toMatch(/^=LDR {2}/);
+
+    // School 2 may hold some of these ISBNs under another class: those are skipped by the policy.
+    const heldBefore = new Set((await t.db.selectFrom('titles').select('isbn').where('school_id', '=', 2).where('isbn', 'in', source.map((x) => x.isbn)).execute()).map((b) => b.isbn));
+    const { DataID } = await t.data(C.import, { FileID: fileId, Policy: 'skip' }, 'admin2');
+    await t.app.jobs.settled(DataID);
+    const job = await t.db.selectFrom('jobs').selectAll().where('data_id', '=', DataID).executeTakeFirstOrThrow();
+    expect(job.state).toBe(2);
+    const after = await titlesOf(2, '');
+    // Every title of school 1 is now in school 2 (those it had already were skipped by ISBN).
+    const added = source.filter((s) => !heldBefore.has(s.isbn));
+    // Each title school 2 lacked arrives as school 1 catalogued it.
+    for (const s of added) expect(after).toContainEqual(s);
+    const skipped = source.length - added.length;
+    expect(job.message).toContain(`导入书目 ${source.length - skipped} 种`);
+    // The copies of the added titles came along, with school 1's barcodes (school 2 uses none of them).
+    const expected = await t.db.selectFrom('copies').innerJoin('titles', 'titles.id', 'copies.title_id').select('copies.barcode')
+      .where('copies.school_id', '=', 1).where('titles.isbn', 'in', added.map((s) => s.isbn)).orderBy('copies.barcode').execute();
+    const arrived = await t.db.selectFrom('copies').innerJoin('titles', 'titles.id', 'copies.title_id').select('copies.barcode')
+      .where('copies.school_id', '=', 2).where('titles.isbn', 'in', added.map((s) => s.isbn)).orderBy('copies.barcode').execute();
+    expect(arrived.map((c) => c.barcode)).toEqual(expected.map((c) => c.barcode));
+    expect(copiesInFile).toBeGreaterThanOrEqual(expected.length);
+  });
+
+  it('a stopped import started again continues where it stopped, nothing doubled; a second import at once is refused', async () => {
+    const iso = await exportFile({ Flavour: 'marc21', Format: 'iso2709', ClassNo: 'G', WithCopies: false });
+    const file = parseMarcFile(iso, DEFAULT_MARC_RULES);
+    expect(file.records.length).toBeGreaterThan(6);
+    const fileId = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+    const ac = new AbortController();
+    const opts = { app: t.app, schoolId: 2, userId: 1, fileId, file, policy: 'merge' as const, withCopies: false, areaId: null, lang: 'zh-CN' as const, chunk: 3 };
+    await expect(importParsed(opts, async (done) => { if (done >= 3) ac.abort(new Error('crash')); }, ac.signal)).rejects.toThrow('crash');
+    const second = await importParsed(opts, async () => undefined, new AbortController().signal);
+    expect(second.counts.committed).toBe(file.records.length);
+    expect(second.counts.imported + second.counts.merged).toBe(file.records.length);
+    const dup = await t.db.selectFrom('titles').select(['isbn13', (e) => e.fn.countAll().as('n')]).where('school_id', '=', 2).groupBy('isbn13').having((e) => e.fn.countAll(), '>', 1).execute();
+    expect(dup.filter((d) => d.isbn13 !== '')).toEqual([]);
+
+    // One import per school at a time.
+    const big = await upload(iso, 'admin2');
+    await t.data(C.post, { FileID: big }, 'admin2');
+    const first = await t.data(C.importCatalogue, { FileID: big, Policy: 'skip' }, 'admin2');
+    const refused = await t.fail(C.importCatalogue, { FileID: big, Policy: 'skip' }, 'admin2', 'en-US');
+    await t.app.jobs.settled(first.DataID);
+    expect(refused).toMatchObject({ status: 409, message: 'Import: one file at a time. Another MARC import of this school is still running' });
+  });
+
+  it('a broken file: every record reported with its position, nothing half-written; rules round-trip; one title as MARC', async () => {
+    const good = await exportFile({ Flavour: 'marc21', Format: 'iso2709', ClassNo: 'O1', WithCopies: false });
+    const broken = Buffer.concat([Buffer.from('00xyzbroken-leader-garbage\x1d'), good.subarray(0, good.length - 40)]);
+    const fileId = await upload(broken, 'admin');
+    const preview = await t.data(C.post, { FileID: fileId }, 'admin');
+    expect(preview.Broken + preview.WithProblems).toBeGreaterThan(0);
+    const problems = await t.data(C.previewTable, { FileID: fileId, Page: 1, Rows: 50, OnlyProblems: true }, 'admin', );
+    expect(problems.List.length).toBeGreaterThan(0);
+    expect(problems.List[0]!.Problems[0]!.Message).not.toMatch(/^marc:/);
+    const rules = await t.data(C.getRule, {}, 'admin');
+    await t.data(C.updateRule, rules, 'admin');
+    const title = await t.db.selectFrom('titles').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const one = await t.data(C.byItem, { ItemID: title.id, Flavour: 'unimarc', Format: 'marcxml' }, 'librarian');
+    expect(one.Content).toContain('<record');
+    expect((await t.fail(C.byItem, { ItemID: title.id, Flavour: 'unimarc', Format: 'marcxml' }, 'admin2')).status).toBe(404);
+  });
+});
