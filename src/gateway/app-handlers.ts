@@ -22,6 +22,7 @@ import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
 import { captureHandlers } from './capture/capture-handlers.ts';
 import { collectionHandlers } from './collection/collection-handlers.ts';
 import { marcHandlers } from './marc/marc-handlers.ts';
+import { allocationHandlers } from './allocation/allocation-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -32,6 +33,7 @@ export const allHandlers: AnyHandlerMap = {
   ...captureHandlers,
   ...collectionHandlers,
   ...marcHandlers,
+  ...allocationHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

@@ -59,7 +59,7 @@ describe('the collection (copies)', () => {
     expect(r.Refused[0]!.Message).toContain(lent.barcode);
     expect((await t.db.selectFrom('copies').select('storage_area').where('id', '=', ok.id).executeTakeFirstOrThrow()).storage_area).toBe(3);
     const en = await t.call(C.changeState, { IDs: [lent.id], Event: 'lock' }, { as: 'librarian', lang: 'en-US' });
-    expect(JSON.parse(en.body).data.Refused[0].Message).toBe(`Copy ${lent.barcode} is borrowed; it cannot be locked`);
+    expect(JSON.parse(en.body).data.Refused[0].Message).toBe(`Copy ${lent.barcode} is borrowed (circulation); it cannot be locked`);
     expect((await t.fail(C.changeState, { IDs: [ok.id], Event: 'found' }, 'librarian')).status).toBe(400);
     expect((await t.fail(C.changeState, { IDs: [ok.id], Event: 'borrow' }, 'librarian')).status).toBe(400);
   });

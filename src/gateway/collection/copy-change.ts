@@ -1,6 +1,6 @@
 import type { Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { applyCopyEvent, type CirculationState, type CopyEvent, type CopyState } from '../../shared/domain/catalogue/copy-states.ts';
+import { applyCopyEvent, storageAreaName, type CirculationState, type CopyEvent, type CopyState } from '../../shared/domain/catalogue/copy-states.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
@@ -17,6 +17,8 @@ export interface CopyForChange {
   barcode: string;
   storage_area: number;
   circ_state: string;
+  /** For the history's "from" area of a move. */
+  area_id?: number | null;
 }
 
 export interface CopyChangeTarget {
@@ -52,6 +54,7 @@ export function checkCopyChange(copy: CopyForChange, event: CopyEvent, targetSto
     error: AppError.refused(result.messageKey, {
       barcode: copy.barcode,
       state: { $t: `catalogue:circ.${copy.circ_state}` },
+      area: { $t: `catalogue:storage.${storageAreaName(copy.storage_area) ?? 'cataloguing'}` },
       action: { $t: `catalogue:event.${event}` },
     }, { CopyID: copy.id, Barcode: copy.barcode, State: copy.circ_state, Storage: copy.storage_area, Event: event }),
   };
@@ -84,6 +87,7 @@ export async function changeCopy(trx: Transaction<Database>, copy: CopyForChange
     if (opts.target) {
       values.branch_id = opts.target.branchId;
       values.area_id = opts.target.areaId;
+      detail.fromArea = copy.area_id ?? null;
       detail.toArea = opts.target.areaId;
       detail.toBranch = opts.target.branchId;
     }

@@ -48,7 +48,7 @@ export function loadTranslator(localesDir: string): Translator {
       const text = raw(lang, key) ?? raw(DEFAULT_LANGUAGE, key) ?? key;
       if (!params) return text;
       // A parameter { $t: 'ns:key' } is itself translated: a refusal can name a state or an
-      // action in the reader's language ("copy T00000012 is borrowed; it cannot be deleted").
+      // action in the reader's language ("copy T00000012 is borrowed (circulation); it cannot be deleted").
       const value = (v: unknown): string => {
         if (v && typeof v === 'object' && typeof (v as { $t?: unknown }).$t === 'string') {
           const k = (v as { $t: string }).$t;

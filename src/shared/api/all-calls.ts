@@ -17,6 +17,7 @@ import { catalogueCalls } from './catalogue.ts';
 import { captureCalls } from './capture.ts';
 import { collectionCalls } from './collection.ts';
 import { marcCalls } from './marc.ts';
+import { allocationCalls } from './allocation.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -41,4 +42,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(captureCalls),
   ...Object.values(collectionCalls),
   ...Object.values(marcCalls),
+  ...Object.values(allocationCalls),
 ];

@@ -37,6 +37,8 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/marc-import': ['catalogue.marc.import', 'catalogue.marc.rules'],
   '/resource-mana/resource/marc-catalog-import': ['catalogue.marc.import', 'catalogue.marc.rules'],
   '/resource-mana/resource/marc-export': ['catalogue.marc.export'],
+  '/allocation': ['collection.copies.allocate'],
+  '/allocation-scan': ['collection.copies.allocate'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
 };
 

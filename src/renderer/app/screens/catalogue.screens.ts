@@ -3,9 +3,9 @@ import { defineGroup } from '../screen-entry.ts';
 /** Routes of the 'catalogue' group of shared/spec/routes.json (area admin). */
 export const catalogueScreens = defineGroup({ area: 'admin', group: 'catalogue', login: true }, {
   '/resource-mana/resource/catalog': null,
-  '/allocation': null,
-  '/allocation-record': null,
-  '/allocation-scan': null,
+  '/allocation': () => import('../../features/allocation/allocation-screen.tsx'),
+  '/allocation-record': () => import('../../features/allocation/allocation-record-screen.tsx'),
+  '/allocation-scan': () => import('../../features/allocation/allocation-scan-screen.tsx'),
   '/book-editing-rule': () => import('../../features/catalogue/editing-rule-screen.tsx'),
   '/book-editing1': () => import('../../features/catalogue/quick-cataloguing-screen.tsx'),
   '/book-editing2': () => import('../../features/catalogue/full-cataloguing-screen.tsx'),
