@@ -23,6 +23,7 @@ import { captureHandlers } from './capture/capture-handlers.ts';
 import { collectionHandlers } from './collection/collection-handlers.ts';
 import { marcHandlers } from './marc/marc-handlers.ts';
 import { allocationHandlers } from './allocation/allocation-handlers.ts';
+import { bulkHandlers } from './collection/bulk-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -34,6 +35,7 @@ export const allHandlers: AnyHandlerMap = {
   ...collectionHandlers,
   ...marcHandlers,
   ...allocationHandlers,
+  ...bulkHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

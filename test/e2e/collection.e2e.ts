@@ -39,3 +39,33 @@ test('collection: find a copy by barcode, edit its shelf mark, lock and unlock i
   await expect(page.getByTestId('copy-history')).toContainText('解锁');
   expect(health.problems).toEqual([]);
 });
+
+test('bulk editing with a preview, then bulk deletion refusing a copy that has been lent', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/resource-mana/resource/collection');
+  const health = watchPage(page);
+  const rows = page.getByTestId('list-copy').locator('[role="row"][data-id]');
+  await expect(rows.first()).toBeVisible();
+  const two = [(await rows.nth(1).locator('[data-field="Barcode"]').innerText()).trim(), (await rows.nth(2).locator('[data-field="Barcode"]').innerText()).trim()];
+  await page.getByRole('combobox', { name: '流通状态' }).click();
+  await page.getByRole('option', { name: '已借出' }).click();
+  await page.getByTestId('kit-search').click();
+  await expect(rows.first()).toContainText('已借出');
+  const lent = (await rows.first().locator('[data-field="Barcode"]').innerText()).trim();
+
+  await page.goto(`${baseURL}/library/#/bulk-editing`);
+  await page.getByTestId('bulk-barcodes').fill(two.join('\n'));
+  await page.getByTestId('bulk-value').fill('BULK-9');
+  await page.getByTestId('bulk-preview').click();
+  const changes = page.getByTestId('bulk-changes');
+  for (const b of two) await expect(changes).toContainText(b);
+  await expect(changes).toContainText('BULK-9');
+  await page.getByTestId('bulk-apply').click();
+  await expect(page.getByTestId('bulk-done')).toContainText('已执行 2 项修改');
+
+  await page.goto(`${baseURL}/library/#/delete-records-bulk`);
+  await page.getByTestId('delete-barcodes').fill(lent);
+  await page.getByTestId('delete-preview').click();
+  await expect(page.getByTestId('bulk-refused')).toContainText(lent);
+  await expect(page.getByTestId('delete-run')).toHaveCount(0);
+  expect(health.problems).toEqual([]);
+});

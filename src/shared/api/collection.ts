@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
-import { codeText, decimalField, idField, intField, optionalText } from '../domain/fields.ts';
+import { base64Field, codeText, decimalField, idField, intField, optionalText } from '../domain/fields.ts';
 import { CIRCULATION_STATES } from '../domain/catalogue/copy-states.ts';
 
 /**
@@ -112,4 +112,43 @@ export const collectionCalls = {
     data: batchResultSchema,
   }),
   delete: defineCall({ ...call, id: 'collection.delete', path: P('DeleteItemsCollectionInfo'), perm: COLLECTION_PERMS.delete, input: z.object({ IDs: copiesInput }), data: batchResultSchema }),
+};
+
+// ---- bulk editing and bulk deletion (/bulk-editing, /delete-records-bulk) ----
+
+/** Fields a bulk edit may set; the value is text and is checked per field by the gateway. */
+export const BULK_FIELDS = ['ShelfMark', 'Price', 'DiscountPrice', 'CallNo', 'Note'] as const;
+export type BulkField = (typeof BULK_FIELDS)[number];
+const bulkBarcodes = z.array(barcodeField()).min(1, { error: 'validation:collection.noCopies' }).max(5000);
+
+export const bulkChangeSchema = z.object({ ID: z.number().int(), Barcode: z.string(), Title: z.string(), Field: z.string(), Before: z.string(), After: z.string() });
+export const bulkResultSchema = z.object({
+  Changes: z.array(bulkChangeSchema),
+  Refused: z.array(z.object({ Barcode: z.string(), Message: z.string() })),
+  /** False for a preview: nothing was written. */
+  Applied: z.boolean(),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const bulkCalls = {
+  preview: defineCall({
+    ...call, id: 'collection.bulk.preview', path: P('itemsbatchpreview'), perm: COLLECTION_PERMS.edit,
+    input: z.object({ Barcodes: bulkBarcodes, Field: z.enum(BULK_FIELDS, { error: 'validation:collection.bulkField' }), Value: optionalText(500) }),
+    data: bulkResultSchema,
+  }),
+  apply: defineCall({
+    ...call, id: 'collection.bulk.apply', path: P('itemsbatchedit'), perm: COLLECTION_PERMS.edit,
+    input: z.object({ Barcodes: bulkBarcodes, Field: z.enum(BULK_FIELDS, { error: 'validation:collection.bulkField' }), Value: optionalText(500) }),
+    data: bulkResultSchema,
+  }),
+  file: defineCall({
+    ...call, id: 'collection.bulk.file', path: P('itemsbatcheditfile'), perm: COLLECTION_PERMS.edit,
+    input: z.object({ Content: base64Field(5 * 1024 * 1024), Apply: z.boolean() }),
+    data: bulkResultSchema,
+  }),
+  deleteAll: defineCall({
+    ...call, id: 'collection.bulk.delete', path: P('DeleteBookAllRecords'), perm: COLLECTION_PERMS.delete,
+    input: z.object({ Barcodes: bulkBarcodes, Confirm: z.boolean() }),
+    data: bulkResultSchema.extend({ TitlesLeftEmpty: z.number().int() }),
+  }),
 };

@@ -39,6 +39,8 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/marc-export': ['catalogue.marc.export'],
   '/allocation': ['collection.copies.allocate'],
   '/allocation-scan': ['collection.copies.allocate'],
+  '/bulk-editing': ['collection.copies.edit'],
+  '/delete-records-bulk': ['collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
 };
 
