@@ -24,6 +24,7 @@ import { collectionHandlers } from './collection/collection-handlers.ts';
 import { marcHandlers } from './marc/marc-handlers.ts';
 import { allocationHandlers } from './allocation/allocation-handlers.ts';
 import { bulkHandlers } from './collection/bulk-handlers.ts';
+import { labelHandlers } from './collection/label-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -36,6 +37,7 @@ export const allHandlers: AnyHandlerMap = {
   ...marcHandlers,
   ...allocationHandlers,
   ...bulkHandlers,
+  ...labelHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

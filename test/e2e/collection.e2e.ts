@@ -69,3 +69,22 @@ test('bulk editing with a preview, then bulk deletion refusing a copy that has b
   await expect(page.getByTestId('delete-run')).toHaveCount(0);
   expect(health.problems).toEqual([]);
 });
+
+test('label transfer: scan the old label, then the new one, keyboard only; the history shows it', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/resource-mana/resource/collection');
+  const health = watchPage(page);
+  const rows = page.getByTestId('list-copy').locator('[role="row"][data-id]');
+  const old = (await rows.nth(3).locator('[data-field="Barcode"]').innerText()).trim();
+  await page.goto(`${baseURL}/library/#/resource-mana/resource/label-transfer`);
+  await expect(page.getByTestId('label-old')).toBeFocused();
+  await page.keyboard.type(old);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('label-copy')).toContainText(old);
+  await expect(page.getByTestId('label-new')).toBeFocused();
+  await page.keyboard.type('RELABEL-01');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('label-message')).toContainText(`${old} 已换为 RELABEL-01`);
+  await expect(page.getByTestId('label-old')).toBeFocused();
+  await expect(page.getByTestId('list-relabel')).toContainText('RELABEL-01');
+  expect(health.problems).toEqual([]);
+});

@@ -152,3 +152,17 @@ export const bulkCalls = {
     data: bulkResultSchema.extend({ TitlesLeftEmpty: z.number().int() }),
   }),
 };
+
+// ---- label transfer (/resource-mana/resource/label-transfer) ----
+
+export const relabelRecordSchema = z.object({ ID: z.number().int(), At: z.string(), Title: z.string(), OldBarcode: z.string(), NewBarcode: z.string(), OldRFID: z.string(), NewRFID: z.string(), User: z.string() });
+
+export const labelCalls = {
+  /** A damaged barcode label or RFID tag replaced: the copy keeps its history under the new one. */
+  transfer: defineCall({
+    ...call, spec: false, id: 'collection.label.transfer', path: P('TransferLabel'), perm: COLLECTION_PERMS.edit,
+    input: z.object({ Code: barcodeField('validation:required.barcode'), NewBarcode: barcodeField().optional(), NewRFID: rfidField().optional() }),
+    data: copyRowSchema,
+  }),
+  history: defineCall({ ...call, spec: false, id: 'collection.label.history', path: P('GetLabelTransfers'), input: pageQuerySchema, data: pageOf(relabelRecordSchema) }),
+};

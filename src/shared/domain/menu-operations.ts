@@ -41,6 +41,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/allocation-scan': ['collection.copies.allocate'],
   '/bulk-editing': ['collection.copies.edit'],
   '/delete-records-bulk': ['collection.copies.delete'],
+  '/resource-mana/resource/label-transfer': ['collection.copies.edit'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
 };
 
