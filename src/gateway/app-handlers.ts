@@ -19,6 +19,7 @@ import { permissionHandlers } from './roles/permission-handlers.ts';
 import { rolloverHandlers } from './rollover/rollover-handlers.ts';
 import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
 import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
+import { shelfHandlers } from './catalogue/shelf-handlers.ts';
 import { captureHandlers } from './capture/capture-handlers.ts';
 import { collectionHandlers } from './collection/collection-handlers.ts';
 import { marcHandlers } from './marc/marc-handlers.ts';
@@ -32,6 +33,7 @@ import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 export const allHandlers: AnyHandlerMap = {
   ...catalogueHandlers,
   ...sequenceHandlers,
+  ...shelfHandlers,
   ...captureHandlers,
   ...collectionHandlers,
   ...marcHandlers,

@@ -135,3 +135,21 @@ test('list cataloguing: scan a box, fill in the new title, save every row', asyn
   await expect(page.getByTestId('list-state-9791000000046')).toContainText('请补充信息');
   expect(health.problems).toEqual([]);
 });
+
+test('call-number search shows the class in shelf order; the duplicate check finds a title by its hyphenated ISBN', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/callnumber-search');
+  const health = watchPage(page);
+  await page.getByTestId('shelf-class').fill('I210.6');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shelf-next')).toContainText('下一个种次号');
+  await expect(page.getByTestId('shelf-list')).toContainText('I210.6/');
+  await page.goto(`${baseURL}/library/#/newbook-duplicate-check`);
+  await page.getByTestId('dup-ISBN').fill('979-10-00-00001-5');
+  await page.getByTestId('dup-check').click();
+  await expect(page.getByTestId('dup-found')).toContainText('扫码编目测试');
+  await page.getByTestId('dup-ISBN').fill('');
+  await page.getByTestId('dup-Title').fill('一本馆里绝对没有的书名');
+  await page.getByTestId('dup-check').click();
+  await expect(page.getByTestId('dup-none')).toBeVisible();
+  expect(health.problems).toEqual([]);
+});

@@ -122,6 +122,11 @@ export const configDataSchema = z.object({
 });
 export type ConfigData = z.infer<typeof configDataSchema>;
 
+export const shelfTitleSchema = z.object({
+  ItemID: z.number().int(), Title: z.string(), Author: z.string(), ISBN: z.string(), ClassNo: z.string(), BookNo: z.string(), AddNo: z.string(), CallNo: z.string(), Copies: z.number().int(),
+});
+export const duplicateCandidateSchema = shelfTitleSchema.extend({ Publisher: z.string(), Score: z.number(), Reason: z.enum(['isbn', 'title']) });
+
 export const catalogueCalls = {
   getConfigData: defineCall({ ...call, id: 'catalogue.configData', path: P('Config', 'GetConfigData'), input: z.object({}), data: configDataSchema }),
   getEditingConfig: defineCall({ ...call, id: 'catalogue.config.get', path: P('Literature', 'GetEditingConfig'), input: z.object({}), data: editingConfigSchema }),
@@ -170,6 +175,30 @@ export const catalogueCalls = {
     ...call, id: 'catalogue.ourLibrary', path: P('Capture', 'OurLibrary'),
     input: z.object({ ISBN: isbnField() }),
     data: z.object({ Found: z.boolean(), Source: z.string(), Item: catalogueItemSchema.nullable() }),
+  }),
+  /** /callnumber-search: the titles of a class in shelf order, and the next free 种次号. */
+  getEqualIndexNumItem: defineCall({
+    ...call, id: 'catalogue.sameClass', path: P('Literature', 'GetEqualIndexNumItem'),
+    input: z.object({ ClassNo: classNoField().min(1, { error: 'validation:required.classNo' }) }),
+    data: z.object({ Next: z.string(), List: z.array(shelfTitleSchema) }),
+  }),
+  /** /newbook-duplicate-check: titles this school holds that a new book may be (ISBN-10/13, pinyin-aware title). */
+  checkDuplicates: defineCall({
+    ...call, spec: false, id: 'catalogue.duplicates', path: P('Literature', 'CheckDuplicates'),
+    input: z.object({ ISBN: isbnField().optional(), Title: optionalText(500), Author: optionalText(300) }),
+    data: z.object({ List: z.array(duplicateCandidateSchema) }),
+  }),
+  /** Titles of the catalogue that look like one book catalogued twice (same ISBN, or same title and author). */
+  duplicateGroups: defineCall({
+    ...call, spec: false, id: 'catalogue.duplicateGroups', path: P('Literature', 'GetDuplicateGroups'),
+    input: z.object({ Page: intField(1, 10000).default(1), Rows: intField(1, 100).default(20) }),
+    data: z.object({ Total: z.number().int(), List: z.array(z.object({ Reason: z.enum(['isbn', 'title']), Items: z.array(shelfTitleSchema) })) }),
+  }),
+  /** Moves the copies of one title under another and removes the emptied title (history kept). */
+  mergeTitles: defineCall({
+    ...call, spec: false, id: 'catalogue.merge', path: P('Literature', 'MergeTitles'), perm: CATALOGUE_PERMS.edit,
+    input: z.object({ KeepID: idField(), MergeID: idField() }),
+    data: z.object({ ItemID: z.number().int(), Moved: z.number().int() }),
   }),
   addItemsCatalogueInfo: defineCall({
     ...call, id: 'catalogue.save', path: P('Literature', 'AddItemsCatalogueInfo'), perm: CATALOGUE_PERMS.edit,
