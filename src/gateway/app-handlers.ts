@@ -26,6 +26,7 @@ import { marcHandlers } from './marc/marc-handlers.ts';
 import { allocationHandlers } from './allocation/allocation-handlers.ts';
 import { bulkHandlers } from './collection/bulk-handlers.ts';
 import { labelHandlers } from './collection/label-handlers.ts';
+import { titleHandlers } from './collection/title-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -40,6 +41,7 @@ export const allHandlers: AnyHandlerMap = {
   ...allocationHandlers,
   ...bulkHandlers,
   ...labelHandlers,
+  ...titleHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

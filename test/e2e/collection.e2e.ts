@@ -88,3 +88,26 @@ test('label transfer: scan the old label, then the new one, keyboard only; the h
   await expect(page.getByTestId('list-relabel')).toContainText('RELABEL-01');
   expect(health.problems).toEqual([]);
 });
+
+test('catalogue: find a title, see its copies, add one, edit its publisher', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/resource-mana/resource/catalog');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/resource-mana/resource/catalog')).toHaveAttribute('data-status', 'built');
+  const rows = page.getByTestId('list-title').locator('[role="row"][data-id]');
+  const first = rows.first();
+  const title = (await first.locator('[data-field="Title"]').innerText()).trim();
+  const copies = Number((await first.locator('[data-field="Copies"]').innerText()).trim());
+  await first.locator('[data-field="Title"]').click();
+  await expect(page.getByTestId('title-copies').locator('li')).toHaveCount(copies);
+  await page.getByRole('combobox', { name: '馆藏地' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('title-add-copy').click();
+  await expect(page.getByTestId('title-copies').locator('li')).toHaveCount(copies + 1);
+  await page.keyboard.press('Escape');
+  await first.getByRole('button', { name: '编辑' }).click();
+  await page.getByLabel('出版者').fill('端到端出版社');
+  await page.getByTestId('kit-form-submit').click();
+  await expect(first.locator('[data-field="Publisher"]')).toHaveText('端到端出版社');
+  await expect(first.locator('[data-field="Title"]')).toHaveText(title);
+  expect(health.problems).toEqual([]);
+});

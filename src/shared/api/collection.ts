@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
-import { base64Field, codeText, decimalField, idField, intField, optionalText } from '../domain/fields.ts';
+import { base64Field, codeText, decimalField, idField, intField, optionalText, text } from '../domain/fields.ts';
 import { CIRCULATION_STATES } from '../domain/catalogue/copy-states.ts';
 
 /**
@@ -165,4 +165,37 @@ export const labelCalls = {
     data: copyRowSchema,
   }),
   history: defineCall({ ...call, spec: false, id: 'collection.label.history', path: P('GetLabelTransfers'), input: pageQuerySchema, data: pageOf(relabelRecordSchema) }),
+};
+
+// ---- titles of the catalogue (/resource-mana/resource/catalog) ----
+
+export const titleRowSchema = z.object({
+  ID: z.number().int(), Title: z.string(), Author: z.string(), Publisher: z.string(), PubYear: z.number().int().nullable(), ISBN: z.string(),
+  ClassNo: z.string(), CallNo: z.string(), Price: z.number(), Language: z.string(), Copies: z.number().int(), Available: z.number().int(), UpdateTime: z.string(),
+});
+export type TitleRow = z.infer<typeof titleRowSchema>;
+
+export const catalogueListQuery = pageQuerySchema.extend({ ClassNo: codeText({ max: 40, pattern: /^[A-Za-z0-9.\-=()/]*$/ }).optional() });
+
+export const titleCalls = {
+  list: defineCall({ ...call, spec: false, id: 'collection.titles.list', path: P('GetCatalogueList'), input: catalogueListQuery, data: pageOf(titleRowSchema) }),
+  /** The copies of a title (its holdings). */
+  copies: defineCall({ ...call, id: 'collection.titles.copies', path: P('GetCollectionToCatalogue'), input: z.object({ ItemID: id }), data: z.array(copyRowSchema) }),
+  /** One more copy of a title the library holds. */
+  addCopy: defineCall({
+    ...call, id: 'collection.titles.addCopy', path: P('AddItemsCollectionInfo'), perm: COLLECTION_PERMS.edit,
+    input: z.object({ ItemID: id, AreaID: idField('validation:required.collectionArea'), Barcode: barcodeField().optional(), ShelfMark: codeText({ max: 64 }).optional(), Price: decimalField(0, 100000).optional() }),
+    data: copyRowSchema,
+  }),
+  update: defineCall({
+    ...call, spec: false, id: 'collection.titles.update', path: P('UpdateItemsCatalogueInfo'), perm: COLLECTION_PERMS.edit,
+    input: z.object({
+      ID: id, Title: text({ max: 500, required: 'validation:required.title' }), Author: optionalText(300), Publisher: optionalText(300),
+      PubYear: intField(1000, 2199).nullable(), Price: decimalField(0, 100000),
+      // Left out = unchanged (the list row the edit form starts from does not carry them).
+      Summary: text({ max: 4000, multiline: true }).optional(), Subjects: text({ max: 1000 }).optional(), Series: text({ max: 300 }).optional(),
+    }),
+    data: titleRowSchema,
+  }),
+  delete: defineCall({ ...call, spec: false, id: 'collection.titles.delete', path: P('DeleteCatalogueInfo'), perm: COLLECTION_PERMS.delete, input: z.object({ ID: id }), data: z.null() }),
 };

@@ -42,6 +42,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/bulk-editing': ['collection.copies.edit'],
   '/delete-records-bulk': ['collection.copies.delete'],
   '/resource-mana/resource/label-transfer': ['collection.copies.edit'],
+  '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
 };
 

@@ -2,7 +2,7 @@ import { defineGroup } from '../screen-entry.ts';
 
 /** Routes of the 'catalogue' group of shared/spec/routes.json (area admin). */
 export const catalogueScreens = defineGroup({ area: 'admin', group: 'catalogue', login: true }, {
-  '/resource-mana/resource/catalog': null,
+  '/resource-mana/resource/catalog': () => import('../../features/collection/catalogue-screen.tsx'),
   '/allocation': () => import('../../features/allocation/allocation-screen.tsx'),
   '/allocation-record': () => import('../../features/allocation/allocation-record-screen.tsx'),
   '/allocation-scan': () => import('../../features/allocation/allocation-scan-screen.tsx'),
