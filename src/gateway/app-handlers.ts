@@ -27,6 +27,7 @@ import { allocationHandlers } from './allocation/allocation-handlers.ts';
 import { bulkHandlers } from './collection/bulk-handlers.ts';
 import { labelHandlers } from './collection/label-handlers.ts';
 import { titleHandlers } from './collection/title-handlers.ts';
+import { collectionShelfHandlers } from './collection/shelf-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -42,6 +43,7 @@ export const allHandlers: AnyHandlerMap = {
   ...bulkHandlers,
   ...labelHandlers,
   ...titleHandlers,
+  ...collectionShelfHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

@@ -28,6 +28,7 @@ function filtered(db: Db, schoolId: number, branchIds: readonly number[] | null,
   if (f.Storage) q = q.where('c.storage_area', '=', f.Storage);
   if (f.CircState) q = q.where('c.circ_state', '=', f.CircState);
   if (f.BatchID) q = q.where('c.batch_id', '=', f.BatchID);
+  if (f.ShelfMark) q = q.where('c.shelf_mark', '=', f.ShelfMark);
   if (f.ClassNo) q = q.where('t.class_no', 'like', `${f.ClassNo.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
   const key = f.SearchKey?.trim();
   if (key) {

@@ -15,7 +15,7 @@ import { rolloverCalls } from './rollover.ts';
 import { acquisitionCalls } from './acquisition.ts';
 import { catalogueCalls } from './catalogue.ts';
 import { captureCalls } from './capture.ts';
-import { bulkCalls, collectionCalls, labelCalls, titleCalls } from './collection.ts';
+import { bulkCalls, collectionCalls, labelCalls, shelfCalls, titleCalls } from './collection.ts';
 import { marcCalls } from './marc.ts';
 import { allocationCalls } from './allocation.ts';
 
@@ -44,6 +44,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(bulkCalls),
   ...Object.values(labelCalls),
   ...Object.values(titleCalls),
+  ...Object.values(shelfCalls),
   ...Object.values(marcCalls),
   ...Object.values(allocationCalls),
 ];

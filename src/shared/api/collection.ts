@@ -62,6 +62,7 @@ export const collectionQuery = pageQuerySchema.extend({
   BatchID: optionalRef,
   /** Class number prefix (I2 finds I247.5). */
   ClassNo: codeText({ max: 40, pattern: /^[A-Za-z0-9.\-=()/]*$/ }).optional(),
+  ShelfMark: codeText({ max: 64 }).optional(),
 });
 export type CollectionQuery = z.infer<typeof collectionQuery>;
 
@@ -198,4 +199,49 @@ export const titleCalls = {
     data: titleRowSchema,
   }),
   delete: defineCall({ ...call, spec: false, id: 'collection.titles.delete', path: P('DeleteCatalogueInfo'), perm: COLLECTION_PERMS.delete, input: z.object({ ID: id }), data: z.null() }),
+};
+
+// ---- shelves, locations, warnings, label printing, export ----
+
+export const WARNING_KINDS = ['sharedCallNo', 'noShelfMark', 'lostLong', 'zeroPrice'] as const;
+export const PRINT_LIMIT = 5000;
+
+export const shelfCalls = {
+  /** Shelf marks in use (in an area), with how many copies each holds. */
+  shelfNumbers: defineCall({
+    ...call, id: 'collection.shelfNumbers', path: P('ShelfNumber'), input: z.object({ AreaID: idField().optional() }),
+    data: z.array(z.object({ ShelfMark: z.string(), Copies: z.number().int() })),
+  }),
+  /** The copies on one shelf mark. */
+  shelfItems: defineCall({
+    ...call, id: 'collection.shelfItems', path: P('GetShelfItem'),
+    input: pageQuerySchema.extend({ ShelfMark: codeText({ max: 64, required: 'validation:required.shelfMark' }), AreaID: optionalRef }),
+    data: pageOf(copyRowSchema),
+  }),
+  /** Area and shelf mark for scanned copies (shelving after a stocktake): a move where the area changes. */
+  updateLocation: defineCall({
+    ...call, id: 'collection.updateLocation', path: P('UpdateCollectionLocation'), perm: COLLECTION_PERMS.edit,
+    input: z.object({ Barcodes: z.array(barcodeField()).min(1, { error: 'validation:collection.noCopies' }).max(1000), AreaID: idField('validation:required.collectionArea'), ShelfMark: codeText({ max: 64 }) }),
+    data: batchResultSchema,
+  }),
+  warnings: defineCall({
+    ...call, id: 'collection.warnings', path: P('GetWarningList'),
+    input: pageQuerySchema.extend({ Kind: z.enum(WARNING_KINDS, { error: 'validation:collection.warningKind' }).optional() }),
+    data: pageOf(z.object({ Kind: z.string(), CopyID: z.number().int(), Barcode: z.string(), Title: z.string(), CallNo: z.string(), Detail: z.string() })),
+  }),
+  /** Label print data for selected copies (the desktop prints it): kept 30 minutes under a print id. */
+  printSelect: defineCall({
+    ...call, id: 'collection.print.select', path: P('GetSshPrint'),
+    input: z.object({ Barcodes: z.array(barcodeField()).min(1, { error: 'validation:collection.noCopies' }).max(PRINT_LIMIT, { error: 'validation:collection.printLimit' }) }),
+    data: z.object({ PrintID: z.string(), Count: z.number().int(), Expires: z.string() }),
+  }),
+  printData: defineCall({
+    ...call, id: 'collection.print.data', path: P('getbarcodefile'), input: z.object({ PrintID: codeText({ max: 64, required: 'validation:required.id' }) }),
+    data: z.object({ School: z.string(), Labels: z.array(z.object({ Barcode: z.string(), CallNo: z.string(), Title: z.string(), ShelfMark: z.string(), Area: z.string() })) }),
+  }),
+  /** The collection (the current filters) as .xlsx, a job for the download panel. */
+  exportCollection: defineCall({
+    ...call, id: 'collection.export', path: `${LIB}/DownloadV2/Collection`, perm: 'collection.copies.export',
+    input: collectionQuery.omit({ Page: true, Rows: true }), data: z.object({ DataID: z.string() }),
+  }),
 };

@@ -1,4 +1,5 @@
 import { readerCalls } from './readers.ts';
+import { shelfCalls } from './collection.ts';
 
 /**
  * The permission a user must still hold to download the file of a job, by the job's
@@ -7,6 +8,7 @@ import { readerCalls } from './readers.ts';
  */
 const DOWNLOAD_PERMISSION: Readonly<Record<string, string | undefined>> = {
   ExportReaders: readerCalls.exportReaders.perm,
+  ExportCollection: shelfCalls.exportCollection.perm,
 };
 
 export function downloadPermissionOf(operationType: string): string | undefined {

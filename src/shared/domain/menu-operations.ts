@@ -33,7 +33,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/book-editing2': ['catalogue.items.edit'],
   '/book-editing3': ['catalogue.items.edit'],
   '/book-editing-rule': ['catalogue.settings.edit'],
-  '/resource-mana/resource/collection': ['collection.copies.edit', 'collection.copies.state', 'collection.copies.delete'],
+  '/resource-mana/resource/collection': ['collection.copies.edit', 'collection.copies.state', 'collection.copies.delete', 'collection.copies.export'],
   '/resource-mana/resource/marc-import': ['catalogue.marc.import', 'catalogue.marc.rules'],
   '/resource-mana/resource/marc-catalog-import': ['catalogue.marc.import', 'catalogue.marc.rules'],
   '/resource-mana/resource/marc-export': ['catalogue.marc.export'],

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Chip from '@mui/material/Chip';
-import { collectionCalls as C, type CopyRow } from '../../../shared/api/collection.ts';
+import { collectionCalls as C, shelfCalls, type CopyRow } from '../../../shared/api/collection.ts';
+import { ExportButton } from '../../kit/import-export/export-button.tsx';
+import { useCanOp } from '../basic-sets/use-can-op.ts';
 import { call } from '../../lib/api-client.ts';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import { copyResource } from './copy.resource.ts';
@@ -29,6 +31,7 @@ function Sums({ query }: { query: Record<string, unknown> }) {
 export default function CollectionScreen() {
   const { t, i18n } = useTranslation(['collection', 'catalogue', 'kit']);
   const en = i18n.language.startsWith('en');
+  const canExport = useCanOp(shelfCalls.exportCollection.perm);
   return (
     <CrudScreen
       config={{
@@ -43,7 +46,10 @@ export default function CollectionScreen() {
         filters: ['SearchKey', 'BranchID', 'AreaID', 'CircState', 'ClassNo'],
         form: { fields: ['Barcode', 'RFID', 'AreaID', 'ShelfMark', 'Price', 'DiscountPrice', 'BatchID', 'Note'] },
         slots: {
-          toolbar: (query) => <Sums query={query} />,
+          toolbar: (query) => {
+            const { Page: _p, Rows: _r, ...filters } = query;
+            return <><Sums query={query} />{canExport && <ExportButton call={shelfCalls.exportCollection} input={filters} label={t('export.button')} />}</>;
+          },
           rowActions: (row) => <CopyActions row={row} />,
           rowActionLabels: [t('actions.changeState'), t('kit:delete.action')],
           detail: (row) => <CopyDetail row={row} />,
