@@ -28,6 +28,7 @@ import { bulkHandlers } from './collection/bulk-handlers.ts';
 import { labelHandlers } from './collection/label-handlers.ts';
 import { titleHandlers } from './collection/title-handlers.ts';
 import { collectionShelfHandlers } from './collection/shelf-handlers.ts';
+import { searchHandlers } from './search/search-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 
@@ -44,6 +45,7 @@ export const allHandlers: AnyHandlerMap = {
   ...labelHandlers,
   ...titleHandlers,
   ...collectionShelfHandlers,
+  ...searchHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,

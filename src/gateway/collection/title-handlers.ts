@@ -29,25 +29,39 @@ async function titleRows(db: Db, schoolId: number, where: (q: ReturnType<typeof 
 }
 const base = (db: Db, schoolId: number) => db.selectFrom('titles as t').where('t.school_id', '=', schoolId);
 
+/**
+ * Titles matching a query: an ISBN in any form (the 13-digit key, indexed), the initials or full
+ * pinyin of the title (prefix, indexed columns), or words of the title or author; with copy counts.
+ */
+export async function searchTitles(db: Db, schoolId: number, input: { SearchKey?: string; ClassNo?: string; Page: number; Rows: number }) {
+  const key = input.SearchKey?.trim();
+  const filter = (q: ReturnType<typeof base>) => {
+    let r = q;
+    if (input.ClassNo) r = r.where('t.class_no', 'like', `${input.ClassNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (key) {
+      const isbn13 = /^[\d\-\sXx]{10,17}$/.test(key) ? toIsbn13(key.replace(/[-\s]/g, '')) : null;
+      const latin = /^[a-z0-9 ]+$/i.test(key) ? key.toLowerCase().replace(/\s+/g, '') : null;
+      r = r.where((eb) => eb.or([
+        ...(isbn13 ? [eb('t.isbn13', '=', isbn13)] : []),
+        ...(latin ? [eb('t.initials', 'like', `${latin}%`), eb('t.pinyin', 'like', `${latin}%`)] : []),
+        containsText('t.title', key), containsText('t.author', key),
+      ]));
+    }
+    return r;
+  };
+  const [list, total] = await Promise.all([
+    titleRows(db, schoolId, filter, { rows: input.Rows, offset: (input.Page - 1) * input.Rows }),
+    filter(base(db, schoolId)).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { List: list, Total: Number(total.n) };
+}
+
+export async function titleById(db: Db, schoolId: number, id: number) {
+  return (await titleRows(db, schoolId, (q) => q.where('t.id', '=', id)))[0];
+}
+
 export const titleHandlers = {
-  'collection.titles.list': handler(C.list, async (input, ctx) => {
-    const { schoolId } = requireUser(ctx);
-    const key = input.SearchKey?.trim();
-    const filter = (q: ReturnType<typeof base>) => {
-      let r = q;
-      if (input.ClassNo) r = r.where('t.class_no', 'like', `${input.ClassNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      if (key) {
-        const isbn13 = /^[\d\-\sXx]{10,17}$/.test(key) ? toIsbn13(key.replace(/[-\s]/g, '')) : null;
-        r = r.where((eb) => eb.or([...(isbn13 ? [eb('t.isbn13', '=', isbn13)] : []), containsText('t.title', key), containsText('t.author', key), eb('t.initials', 'like', `${key.toLowerCase().replace(/[\\%_]/g, '')}%`)]));
-      }
-      return r;
-    };
-    const [list, total] = await Promise.all([
-      titleRows(ctx.app.db, schoolId, filter, { rows: input.Rows, offset: (input.Page - 1) * input.Rows }),
-      filter(base(ctx.app.db, schoolId)).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { List: list, Total: Number(total.n) };
-  }),
+  'collection.titles.list': handler(C.list, async (input, ctx) => searchTitles(ctx.app.db, requireUser(ctx).schoolId, input)),
   'collection.titles.copies': handler(C.copies, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
     const scope = await branchScope(ctx);

@@ -18,6 +18,7 @@ import { captureCalls } from './capture.ts';
 import { bulkCalls, collectionCalls, labelCalls, shelfCalls, titleCalls } from './collection.ts';
 import { marcCalls } from './marc.ts';
 import { allocationCalls } from './allocation.ts';
+import { searchCalls } from './search.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -47,4 +48,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(shelfCalls),
   ...Object.values(marcCalls),
   ...Object.values(allocationCalls),
+  ...Object.values(searchCalls),
 ];

@@ -10,6 +10,7 @@ import { migration as borrowRules } from './0008-borrow-rules.ts';
 import { migration as publicNotices } from './0009-public-notices.ts';
 import { migration as downloadTickets } from './0010-download-tickets.ts';
 import { migration as catalogue } from './0011-catalogue.ts';
+import { migration as catalogueSearch } from './0012-catalogue-search.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   publicNotices,
   downloadTickets,
   catalogue,
+  catalogueSearch,
 ];

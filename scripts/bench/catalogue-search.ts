@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { searchCalls } from '../../src/shared/api/search.ts';
+import { catalogueCalls } from '../../src/shared/api/catalogue.ts';
+import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
+import { searchTitles } from '../../src/gateway/collection/title-handlers.ts';
+import { writeIso2709 } from '../../src/gateway/marc/iso2709-writer.ts';
+import { mapCatalogueToMarc } from '../../src/gateway/marc/marc-mapping.ts';
+import { syntheticTitle } from '../../src/gateway/marc/marc-fixture.ts';
+import { parseMarcFile, importParsed } from '../../src/gateway/marc/marc-import.ts';
+import { DEFAULT_MARC_RULES } from '../../src/shared/domain/marc-rules.ts';
+import { generateCatalogueFixture } from './catalogue-fixture.ts';
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)]!;
+
+/**
+ * Section 4 of issue 7, on one gateway (app.inject, SQLite): the catalogue fixture, catalogue
+ * search at the gateway beside the same query on the database, suggestions, the scan → copies
+ * round trip, and MARC import throughput beside yaz-marcdump reading the same file.
+ */
+export async function measureCatalogue(titles = 100_000) {
+  const t = await makeTestApp();
+  try {
+    const fixture = await generateCatalogueFixture(t.app.db, { titles });
+    const token = await t.tokenFor('librarian');
+    const out: Record<string, number> = { fixtureMs: fixture.ms, titles: fixture.titles, copies: fixture.copies, loans: fixture.loans };
+    const queries = { chinese: fixture.sample.zh, english: fixture.sample.en, initials: fixture.sample.initials, isbn: fixture.sample.isbn };
+    for (const [name, q] of Object.entries(queries)) {
+      const gw: number[] = [];
+      const direct: number[] = [];
+      for (let i = 0; i < 25; i++) {
+        const a = performance.now();
+        const r = await t.call(searchCalls.catalogue, { Page: 1, Rows: 20, SearchKey: q }, { token });
+        gw.push(performance.now() - a);
+        if (r.statusCode !== 200) throw new Error(`search ${name}: ${r.body.slice(0, 200)}`);
+        const b = performance.now();
+        await searchTitles(t.app.db, 1, { Page: 1, Rows: 20, SearchKey: q });
+        direct.push(performance.now() - b);
+      }
+      out[`search.${name}.p50`] = pct(gw, 0.5);
+      out[`search.${name}.p95`] = pct(gw, 0.95);
+      out[`search.${name}.direct.p95`] = pct(direct, 0.95);
+    }
+    const sug: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const a = performance.now();
+      await t.call(searchCalls.suggest, { Prefix: fixture.sample.initials.slice(0, 2) }, { token });
+      sug.push(performance.now() - a);
+    }
+    out['suggest.p95'] = pct(sug, 0.95);
+    // Scan → copies saved: OurLibrary lookup, then the save of a new title with 3 copies.
+    const area = (await t.app.db.selectFrom('collection_areas').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+    const round: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const first12 = `979300${String(100000 + i).padStart(6, '0')}`;
+      let s = 0;
+      for (let d = 0; d < 12; d++) s += (d % 2 === 0 ? 1 : 3) * Number(first12[d]);
+      const isbn = first12 + String((10 - (s % 10)) % 10);
+      const a = performance.now();
+      await t.call(catalogueCalls.ourLibrary, { ISBN: isbn }, { token });
+      const r = await t.call(catalogueCalls.addItemsCatalogueInfo, { Item: { Title: `基准书 ${i}`, ISBN: isbn, Price: 20, ClassNo: 'I287.5' }, Copies: { Count: 3, AreaID: area } }, { token });
+      round.push(performance.now() - a);
+      if (r.statusCode !== 200) throw new Error(r.body.slice(0, 200));
+    }
+    out['scanToSaved.p95'] = pct(round, 0.95);
+    // MARC: 20,000 records into school 2 end to end (parse, map, write in chunks), beside yaz-marcdump.
+    const records = Array.from({ length: 20_000 }, (_, i) => {
+      const x = syntheticTitle(i);
+      return writeIso2709(mapCatalogueToMarc(x.item, x.copies.map((c) => ({ ...c, barcode: `MB${i}-${c.barcode}` })), x.flavour, { controlNumber: `B${i}` }));
+    });
+    const file = Buffer.concat(records);
+    const path = join(t.app.config.dataDir, 'bench.mrc');
+    writeFileSync(path, file);
+    const m0 = performance.now();
+    const parsed = parseMarcFile(file, DEFAULT_MARC_RULES);
+    await importParsed({ app: t.app, schoolId: 2, userId: 1, fileId: '00000000-0000-0000-0000-00000000bench', file: parsed, policy: 'merge', withCopies: true, areaId: null, lang: 'zh-CN' }, async () => undefined, new AbortController().signal);
+    const marcMs = performance.now() - m0;
+    out['marc.records'] = records.length;
+    out['marc.importPerSec'] = records.length / (marcMs / 1000);
+    const y0 = performance.now();
+    execFileSync('yaz-marcdump', ['-i', 'marc', '-o', 'marcxml', path], { maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'ignore'] });
+    out['marc.yazPerSec'] = records.length / ((performance.now() - y0) / 1000);
+    return out;
+  } finally {
+    await t.close();
+  }
+}
+
+if (import.meta.main) console.log(await measureCatalogue(Number(process.argv[2] ?? 100_000)));
