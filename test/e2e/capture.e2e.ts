@@ -51,7 +51,7 @@ test('union catalogue: our own title is marked held; another school\'s record is
 
   await page.getByLabel('题名、责任者、首字母或 ISBN').fill('');
   await page.keyboard.press('Enter');
-  const copy = page.getByRole('button', { name: /^从联合目录套录/ }).first();
+  const copy = page.getByRole('button', { name: /^套录编目《/ }).first();
   await copy.click();
   await expect(page).toHaveURL(/book-editing2\?isbn=/);
   await expect(page.getByTestId('full-new')).toContainText('已从「本服务器各校联合目录」采集');

@@ -98,7 +98,7 @@ export function CaptureSourcesPanel() {
                 <Chip size="small" color={s.Configured ? 'success' : 'default'} label={s.Configured ? t('settings.on') : t('settings.off')} />
               </TableCell>
               <TableCell align="right">
-                {canEdit && <Button size="small" onClick={() => edit(s)} aria-label={t('settings.edit', { source: t(`source.${s.ID}`) })}>{t('common:actions.edit')}</Button>}
+                {canEdit && <Button size="small" onClick={() => edit(s)} aria-label={t('settings.edit', { source: t(`source.${s.ID}`) })}>{t('settings.setUp')}</Button>}
               </TableCell>
             </TableRow>
           ))}

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { catalogueCalls as C } from '../../../shared/api/catalogue.ts';
 import { basicSetsCalls } from '../../../shared/api/basic-sets.ts';
-import { isbnProblem, normalizeIsbn, sameIsbn } from '../../../shared/domain/catalogue/isbn.ts';
+import { isbnProblem, normalizeIsbn, sameIsbn, toIsbn13 } from '../../../shared/domain/catalogue/isbn.ts';
 import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { emptyTitle, itemInput, titleFromItem, type TitleDraft } from './catalogue-draft.ts';
@@ -55,7 +55,11 @@ export default function ListCataloguingScreen() {
   useEffect(() => {
     if (areaId === '' && config.data?.DefaultAreaID) setAreaId(String(config.data.DefaultAreaID));
   }, [config.data, areaId]);
-  useEffect(() => sessionStorage.setItem(STORE, JSON.stringify(rows)), [rows]);
+  const listed = useRef(new Set<string>());
+  useEffect(() => {
+    sessionStorage.setItem(STORE, JSON.stringify(rows));
+    listed.current = new Set(rows.map((r) => toIsbn13(r.isbn) ?? r.isbn));
+  }, [rows]);
   const update = (isbn: string, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.isbn === isbn ? { ...r, ...patch } : r)));
 
   const add = async (e: FormEvent) => {
@@ -69,12 +73,18 @@ export default function ListCataloguingScreen() {
       return;
     }
     setMessage(null);
-    const same = rows.find((r) => sameIsbn(r.isbn, n));
-    if (same) {
-      // Another copy of a book already in the list.
-      setRows((rs) => [{ ...same, count: same.count + 1, ...(same.state === 'saved' ? { state: 'existing' as const, note: undefined } : {}) }, ...rs.filter((r) => r !== same)]);
+    // A scanner is faster than React: the ISBNs already listed are tracked synchronously, so the
+    // same book scanned twice in a row adds a copy instead of a second row.
+    const key = toIsbn13(n) ?? n;
+    if (listed.current.has(key)) {
+      setRows((rs) => {
+        const same = rs.find((r) => sameIsbn(r.isbn, n));
+        if (!same) return rs;
+        return [{ ...same, count: same.count + 1, ...(same.state === 'saved' ? { state: 'existing' as const, note: undefined } : {}) }, ...rs.filter((r) => r !== same)];
+      });
       return;
     }
+    listed.current.add(key);
     setRows((rs) => [{ isbn: n, count: 1, state: 'looking' }, ...rs]);
     try {
       const r = await call(C.ourLibrary, { ISBN: n }, { toast: false });
