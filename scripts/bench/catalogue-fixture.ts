@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/gateway/db/schema.ts';
+import { indexNewTitles } from '../../src/gateway/search/title-index.ts';
 import { spellTitle } from '../../src/gateway/catalogue/catalogue-store.ts';
 import { CLC_CLASSES } from '../../src/shared/domain/catalogue/clc-classes.ts';
 
@@ -53,6 +54,7 @@ export async function generateCatalogueFixture(db: Kysely<Database>, opts: { tit
         };
       });
       const ids = await trx.insertInto('titles').values(titles).returning('id').execute();
+      await indexNewTitles(trx, school, ids.map((r, k) => ({ id: r.id, title: titles[k]!.title, en_title: '', author: titles[k]!.author, series: '', subjects: '' })));
       const rows = ids.flatMap((r, k) => [0, 1].map((c) => {
         const area = pick(areas);
         return {

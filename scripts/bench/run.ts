@@ -10,6 +10,7 @@ import { measureFirstLoad } from './web-bundle.ts';
 import { measureHomeInteractive } from './home-interactive.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
+import { createPgTestDatabase, PG_TEST_URL } from '../../src/gateway/testing/pg-test-db.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -34,16 +35,30 @@ row('import 5,000 readers .xlsx: commit (row per transaction)', imp.commitMs, 'm
 
 // Catalogue at scale (issue 7, section 4): the 100k-title fixture; search at the gateway beside the
 // same query on the database; suggestions; scan → copies saved; MARC import beside yaz-marcdump.
-{
-  const c = await measureCatalogue(Number(process.env.BENCH_TITLES ?? 100_000));
-  row(`catalogue fixture: ${c.titles} titles, ${c.copies} copies, a reader with ${c.loans} loans (generate)`, c.fixtureMs!, 'ms', null);
+async function catalogueRows(c: Record<string, number>, on: string) {
+  row(`catalogue fixture${on}: ${c.titles} titles, ${c.copies} copies, a reader with ${c.loans} loans (generate)`, c.fixtureMs!, 'ms', null);
   for (const q of ['chinese', 'english', 'initials', 'isbn']) {
-    row(`catalogue search "${q}" at the gateway, p50`, c[`search.${q}.p50`]!, 'ms', 20);
-    row(`catalogue search "${q}" at the gateway, p95 (direct on the database: ${c[`search.${q}.direct.p95`]!.toFixed(1)} ms, gateway/direct ${(c[`search.${q}.p95`]! / c[`search.${q}.direct.p95`]!).toFixed(2)})`, c[`search.${q}.p95`]!, 'ms', 20);
+    row(`catalogue search "${q}" at the gateway${on}, p50`, c[`search.${q}.p50`]!, 'ms', 20);
+    row(`catalogue search "${q}" at the gateway${on}, p95 (direct on the database: ${c[`search.${q}.direct.p95`]!.toFixed(1)} ms, gateway/direct ${(c[`search.${q}.p95`]! / c[`search.${q}.direct.p95`]!).toFixed(2)})`, c[`search.${q}.p95`]!, 'ms', 20);
   }
-  row('search suggestions (first letters), p95', c['suggest.p95']!, 'ms', 10);
-  row('scan ISBN → 3 copies saved at the gateway, p95', c['scanToSaved.p95']!, 'ms', null);
-  row(`MARC import end to end, ${c['marc.records']} records with copies, records/s (yaz-marcdump reads ${Math.round(c['marc.yazPerSec']!)}/s: ratio ${(c['marc.importPerSec']! / c['marc.yazPerSec']!).toFixed(2)})`, c['marc.importPerSec']!, 'rec/s', 10000);
+  row(`copy search "chinese" (Search/Collection: title words)${on}, p95`, c['collection.chinese.p95']!, 'ms', 20);
+  row(`copy search by barcode (Search/Collection)${on}, p95`, c['collection.barcode.p95']!, 'ms', 20);
+  row(`search suggestions (first letters)${on}, p95`, c['suggest.p95']!, 'ms', 10);
+  row(`scan ISBN → 3 copies saved at the gateway${on}, p95`, c['scanToSaved.p95']!, 'ms', null);
+  row(`MARC import end to end${on}, ${c['marc.records']} records with copies, records/s (yaz-marcdump reads ${Math.round(c['marc.yazPerSec']!)}/s: ratio ${(c['marc.importPerSec']! / c['marc.yazPerSec']!).toFixed(2)})`, c['marc.importPerSec']!, 'rec/s', 10000);
+}
+{
+  const titles = Number(process.env.BENCH_TITLES ?? 100_000);
+  await catalogueRows(await measureCatalogue(titles), '');
+  // The same on a district's PostgreSQL when one is at hand (LIB_TEST_PG_URL, as for the tests).
+  if (PG_TEST_URL) {
+    const pgDb = await createPgTestDatabase();
+    try {
+      await catalogueRows(await measureCatalogue(titles, pgDb.db), ' (PostgreSQL)');
+    } finally {
+      await pgDb.drop();
+    }
+  }
 }
 
 // 2. Gateway start on the demo data: the first start seeds; later starts are what users wait for.

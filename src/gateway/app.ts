@@ -10,6 +10,7 @@ import { LOOPBACK_ADDRESSES, type GatewayConfig } from './config.ts';
 import type { TokenVerifier } from './access/principal.ts';
 import { PermissionCache } from './access/permissions.ts';
 import { openDatabase } from './db/connect.ts';
+import { keepPlannerStatistics } from './db/planner-statistics.ts';
 import { migrate } from './db/migrate.ts';
 import { AppError } from './http/app-error.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
@@ -72,7 +73,9 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
   });
 
   const handle = await openDatabase(config);
+  let stopStatistics = () => undefined as void;
   app.addHook('onClose', async () => {
+    stopStatistics();
     await app.jobs?.close();
     await handle.close();
   });
@@ -84,6 +87,7 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
       const report = await seedIfEmpty(handle, { localesDir: config.localesDir, now: opts.seedNow, passwordParams: opts.seedPasswordParams });
       if (report) opts.onSeed?.(report);
     }
+    stopStatistics = keepPlannerStatistics(handle);
   } catch (err) {
     await handle.close();
     throw err;

@@ -11,11 +11,16 @@ async function areaFor(branchId: number, notId: number | null, storage: number[]
 
 describe('allocation', () => {
   it('a list of barcodes moves to an area: moved ones take its storage code, refused and unknown ones are named; the records show the moves', async () => {
-    const copies = await t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'available').orderBy('id').limit(2).execute();
+    // Available copies on the open shelves (storage 2 or 8): weeded or stored ones may not move.
+    const first = await t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'available').where('storage_area', 'in', [2, 8]).orderBy('id').executeTakeFirstOrThrow();
     const lent = await t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'borrowed').executeTakeFirstOrThrow();
-    const area = await areaFor(copies[0]!.branch_id, copies[0]!.area_id);
+    const area = await areaFor(first.branch_id, first.area_id);
+    // A second one of the same branch that is not in that area already.
+    const second = await t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'available').where('storage_area', 'in', [2, 8]).where('branch_id', '=', first.branch_id)
+      .where('area_id', '!=', area.id).where('id', '!=', first.id).orderBy('id').executeTakeFirstOrThrow();
+    const copies = [first, second];
     const r = await t.data(C.allocate, { AreaID: area.id, ShelfMark: 'B-02', Barcodes: [...copies.map((c) => c.barcode), lent.barcode, 'NOPE-1'] }, 'librarian');
-    expect(r.Changed).toBe(2);
+    expect(r.Changed, JSON.stringify(r.Refused)).toBe(2);
     expect(r.Refused.map((x) => x.Barcode).sort()).toEqual([lent.barcode, 'NOPE-1'].sort());
     const moved = await t.db.selectFrom('copies').select(['area_id', 'storage_area', 'shelf_mark']).where('id', 'in', copies.map((c) => c.id)).execute();
     expect(moved.every((m) => m.area_id === area.id && m.storage_area === area.storage_area && m.shelf_mark === 'B-02')).toBe(true);

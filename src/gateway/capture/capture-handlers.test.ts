@@ -5,6 +5,8 @@ import { captureCalls as C } from '../../shared/api/capture.ts';
 import { catalogueCalls } from '../../shared/api/catalogue.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { freePort, startZtest, type ZtestServer } from './ztest-server.ts';
+import { mapCatalogueToMarc } from '../marc/marc-mapping.ts';
+import { recordToMarcXml } from '../marc/marcxml.ts';
 
 const t = useTestGateway();
 let ztest: ZtestServer;
@@ -12,6 +14,7 @@ let http: Server;
 let httpBase = '';
 let silent: ReturnType<typeof createTcp>;
 let silentPort = 0;
+const sruRequests: URLSearchParams[] = [];
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 beforeAll(async () => {
@@ -24,6 +27,15 @@ beforeAll(async () => {
       if (isbn !== '9787020002207') { res.writeHead(404).end(); return; }
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ code: 0, data: { book: { name: '红楼梦', writer: ['曹雪芹', '高鹗'], press: '人民文学出版社', price: '￥59.70', pubdate: '1996-12', clc: 'I242.4', lexile: '1010L' } } }));
+    } else if (url.pathname === '/sru') {
+      // An SRU server of a Chinese union catalogue: UNIMARC (CNMARC) records in MARCXML slim,
+      // packed as XML or as an escaped string as the request asks.
+      sruRequests.push(url.searchParams);
+      const hit = url.searchParams.get('query') === 'bath.isbn=9787020002207';
+      const record = recordToMarcXml(mapCatalogueToMarc({ title: '红楼梦', parallelTitle: 'Hong lou meng', authors: ['曹雪芹'], publisher: '人民文学出版社', place: '北京', year: '1996', isbn: '9787020002207', price: 59.7, classNumber: 'I242.4', language: 'chi', subjects: ['章回小说'] }, [], 'unimarc', { controlNumber: 'CN001' }), true);
+      const data = url.searchParams.get('recordPacking') === 'string' ? record.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : record;
+      res.setHeader('content-type', 'text/xml; charset=utf-8');
+      res.end(`<?xml version="1.0" encoding="UTF-8"?><zs:searchRetrieveResponse xmlns:zs="http://www.loc.gov/zing/srw/"><zs:version>1.2</zs:version><zs:numberOfRecords>${hit ? 1 : 0}</zs:numberOfRecords>${hit ? `<zs:records><zs:record><zs:recordSchema>${url.searchParams.get('recordSchema')}</zs:recordSchema><zs:recordPacking>xml</zs:recordPacking><zs:recordData>${data}</zs:recordData><zs:recordPosition>1</zs:recordPosition></zs:record></zs:records>` : ''}</zs:searchRetrieveResponse>`);
     } else if (url.pathname.startsWith('/cover/')) {
       res.setHeader('content-type', 'image/png');
       res.end(PNG);
@@ -62,6 +74,15 @@ describe('capture by ISBN', () => {
     expect(r.Item!.ISBNHyphenated).toBe('978-7-02-000220-7');
     // The lookup of the cataloguing screens finds it through the same source.
     expect(await t.data(C.any, { ISBN: '9787020002207' }, 'librarian')).toMatchObject({ Found: true, Source: 'sru' });
+  });
+
+  it('SRU with UNIMARC (CNMARC) records: the Chinese record becomes a draft; a miss is "not found"', async () => {
+    await t.data(C.saveSource, sru({ URL: `${httpBase}/sru`, RecordSchema: 'unimarc', IsbnIndex: 'bath.isbn', Database: '' }), 'admin');
+    const r = await t.data(C.marc, { ISBN: '978-7-02-000220-7' }, 'librarian');
+    expect(r).toMatchObject({ Found: true, Source: 'sru', Item: { Title: '红楼梦', ParallelTitle: 'Hong lou meng', Author: '曹雪芹', Publisher: '人民文学出版社', ISBN: '9787020002207', ClassNo: 'I242.4', Language: 'zh', Price: 59.7 } });
+    expect(sruRequests.at(-1)?.get('recordSchema')).toBe('unimarc');
+    expect((await t.data(C.marc, { ISBN: '9787020024759' }, 'librarian')).Found).toBe(false);
+    await t.data(C.saveSource, sru(), 'admin');
   });
 
   it('a silent server times out and an absent one is unreachable: a 503 naming the source, never a hang', async () => {

@@ -53,15 +53,21 @@ export async function peekSequenceNumber(db: Db, schoolId: number, classNo: stri
  * upsert locks the row).
  */
 export async function takeSequenceNumber(trx: Transaction<Database>, kind: DbKind, schoolId: number, classNo: string): Promise<string> {
+  return (await takeSequenceNumbers(trx, kind, schoolId, classNo, 1))[0]!;
+}
+
+/** `count` consecutive 种次号 of the class at once (a bulk import), the same way. */
+export async function takeSequenceNumbers(trx: Transaction<Database>, kind: DbKind, schoolId: number, classNo: string, count: number): Promise<string[]> {
   const want = Number(await peekSequenceNumber(trx, schoolId, classNo));
-  const greatest = kind === 'postgres' ? sql`greatest(class_sequences.last_seq + 1, excluded.last_seq)` : sql`max(class_sequences.last_seq + 1, excluded.last_seq)`;
+  const step = sql.lit(count);
+  const greatest = kind === 'postgres' ? sql`greatest(class_sequences.last_seq + ${step}, excluded.last_seq)` : sql`max(class_sequences.last_seq + ${step}, excluded.last_seq)`;
   const row = await trx
     .insertInto('class_sequences')
-    .values({ school_id: schoolId, class_no: classNo, last_seq: want })
+    .values({ school_id: schoolId, class_no: classNo, last_seq: want + count - 1 })
     .onConflict((oc) => oc.columns(['school_id', 'class_no']).doUpdateSet({ last_seq: greatest as never }))
     .returning('last_seq')
     .executeTakeFirstOrThrow();
-  return String(row.last_seq);
+  return Array.from({ length: count }, (_, i) => String(row.last_seq - count + 1 + i));
 }
 
 export const formatBarcode = (prefix: string, width: number, n: number) => `${prefix}${String(n).padStart(width, '0')}`;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { CollectionQuery, CopyRow } from '../../shared/api/collection.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
-import { containsText } from '../db/like.ts';
+import { startsWith, titlesMatching } from '../search/title-index.ts';
 import { inList } from '../access/access-scope.ts';
 import type { Db } from '../catalogue/catalogue-store.ts';
 
@@ -29,19 +29,23 @@ function filtered(db: Db, schoolId: number, branchIds: readonly number[] | null,
   if (f.CircState) q = q.where('c.circ_state', '=', f.CircState);
   if (f.BatchID) q = q.where('c.batch_id', '=', f.BatchID);
   if (f.ShelfMark) q = q.where('c.shelf_mark', '=', f.ShelfMark);
-  if (f.ClassNo) q = q.where('t.class_no', 'like', `${f.ClassNo.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+  if (f.ClassNo) q = q.where(startsWith('t.class_no', f.ClassNo));
   const key = f.SearchKey?.trim();
   if (key) {
-    // A scanned barcode, a tag, a call number, an ISBN (any form), or words of the title or author.
+    // A scanned barcode, a tag, the start of a call number, an ISBN (any form), or words of the
+    // title, author, series or subjects (the word index). Each is its own index lookup, united
+    // into the ids of the copies found: an OR across the two joined tables would read them all.
     const isbn13 = /^[\d\-\sXx]{10,17}$/.test(key) ? toIsbn13(key.replace(/[-\s]/g, '')) : null;
-    q = q.where((eb) => eb.or([
-      eb('c.barcode', '=', key),
-      eb('c.rfid', '=', key.toUpperCase()),
-      eb('c.call_no', 'like', `${key.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`),
-      ...(isbn13 ? [eb('t.isbn13', '=', isbn13)] : []),
-      containsText('t.title', key),
-      containsText('t.author', key),
-    ]));
+    const words = titlesMatching(db, schoolId, key);
+    const copies = () => db.selectFrom('copies').select('id').where('school_id', '=', schoolId);
+    const arms = [
+      copies().where('barcode', '=', key),
+      copies().where('rfid', '=', key.toUpperCase()),
+      copies().where(startsWith('call_no', key.toUpperCase())),
+      ...(isbn13 ? [copies().where('title_id', 'in', db.selectFrom('titles').select('id').where('school_id', '=', schoolId).where('isbn13', '=', isbn13))] : []),
+      ...(words ? [db.selectFrom('copies').select('id').where('title_id', 'in', words)] : []),
+    ];
+    q = q.where('c.id', 'in', arms.slice(1).reduce((acc, arm) => acc.union(arm), arms[0]!));
   }
   return q;
 }

@@ -1,8 +1,7 @@
 import { titleCalls as C, type TitleRow } from '../../shared/api/collection.ts';
 import { composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
-import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
-import { containsText } from '../db/like.ts';
+import { reindexTitles, searchTitleIds } from '../search/title-index.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
@@ -12,52 +11,40 @@ import { copyById, toCopyRow } from './collection-store.ts';
 
 /** Titles of the catalogue (/resource-mana/resource/catalog): list, edit, delete an empty one, its copies. */
 
-async function titleRows(db: Db, schoolId: number, where: (q: ReturnType<typeof base>) => ReturnType<typeof base>, page?: { rows: number; offset: number }) {
-  let q = where(base(db, schoolId));
-  if (page) q = q.orderBy('t.id', 'desc').limit(page.rows).offset(page.offset);
-  const rows = await q.selectAll('t').execute();
+async function titleRows(db: Db, schoolId: number, ids: readonly number[]) {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('titles').selectAll().where('school_id', '=', schoolId).where('id', 'in', ids).execute();
+  // By title id alone (the ids are of this school's titles): with school_id too, SQLite may walk
+  // the school's whole copies index instead of copies_title_ix.
   const counts = rows.length
     ? await db.selectFrom('copies').select(['title_id', (e) => e.fn.countAll().as('n'), (e) => e.fn.sum<number>(e.case().when('circ_state', '=', 'available').then(1).else(0).end()).as('free')])
-      .where('school_id', '=', schoolId).where('title_id', 'in', rows.map((r) => r.id)).groupBy('title_id').execute()
+      .where('title_id', 'in', rows.map((r) => r.id)).groupBy('title_id').execute()
     : [];
   const by = new Map(counts.map((c) => [c.title_id, c]));
-  return rows.map((r): TitleRow => ({
-    ID: r.id, Title: r.title, Author: r.author, Publisher: r.publisher, PubYear: r.pub_year, ISBN: r.isbn, ClassNo: r.class_no,
-    CallNo: composeCallNumber({ classNo: r.class_no, bookNo: r.book_no, addNo: r.add_no }), Price: Number(r.price), Language: r.language,
-    Copies: Number(by.get(r.id)?.n ?? 0), Available: Number(by.get(r.id)?.free ?? 0), UpdateTime: String(r.updated_at || r.created_at),
-  }));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // In the order asked for (the search's ranking).
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [{
+      ID: r.id, Title: r.title, Author: r.author, Publisher: r.publisher, PubYear: r.pub_year, ISBN: r.isbn, ClassNo: r.class_no,
+      CallNo: composeCallNumber({ classNo: r.class_no, bookNo: r.book_no, addNo: r.add_no }), Price: Number(r.price), Language: r.language,
+      Copies: Number(by.get(r.id)?.n ?? 0), Available: Number(by.get(r.id)?.free ?? 0), UpdateTime: String(r.updated_at || r.created_at),
+    } satisfies TitleRow] : [];
+  });
 }
-const base = (db: Db, schoolId: number) => db.selectFrom('titles as t').where('t.school_id', '=', schoolId);
 
-/**
- * Titles matching a query: an ISBN in any form (the 13-digit key, indexed), the initials or full
- * pinyin of the title (prefix, indexed columns), or words of the title or author; with copy counts.
- */
+/** Titles matching a query, ranked (search/title-index.ts), a page of them with copy counts. */
 export async function searchTitles(db: Db, schoolId: number, input: { SearchKey?: string; ClassNo?: string; Page: number; Rows: number }) {
-  const key = input.SearchKey?.trim();
-  const filter = (q: ReturnType<typeof base>) => {
-    let r = q;
-    if (input.ClassNo) r = r.where('t.class_no', 'like', `${input.ClassNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    if (key) {
-      const isbn13 = /^[\d\-\sXx]{10,17}$/.test(key) ? toIsbn13(key.replace(/[-\s]/g, '')) : null;
-      const latin = /^[a-z0-9 ]+$/i.test(key) ? key.toLowerCase().replace(/\s+/g, '') : null;
-      r = r.where((eb) => eb.or([
-        ...(isbn13 ? [eb('t.isbn13', '=', isbn13)] : []),
-        ...(latin ? [eb('t.initials', 'like', `${latin}%`), eb('t.pinyin', 'like', `${latin}%`)] : []),
-        containsText('t.title', key), containsText('t.author', key),
-      ]));
-    }
-    return r;
-  };
-  const [list, total] = await Promise.all([
-    titleRows(db, schoolId, filter, { rows: input.Rows, offset: (input.Page - 1) * input.Rows }),
-    filter(base(db, schoolId)).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  const { ids, ranked } = searchTitleIds(db, schoolId, { key: input.SearchKey, classNo: input.ClassNo });
+  const [page, total] = await Promise.all([
+    ranked.limit(input.Rows).offset((input.Page - 1) * input.Rows).execute(),
+    db.selectFrom(ids.as('x')).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { List: list, Total: Number(total.n) };
+  return { List: await titleRows(db, schoolId, page.map((r) => r.title_id)), Total: Number(total.n) };
 }
 
 export async function titleById(db: Db, schoolId: number, id: number) {
-  return (await titleRows(db, schoolId, (q) => q.where('t.id', '=', id)))[0];
+  return (await titleRows(db, schoolId, [id]))[0];
 }
 
 export const titleHandlers = {
@@ -105,13 +92,16 @@ export const titleHandlers = {
   }),
   'collection.titles.update': handler(C.update, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
-    const r = await ctx.app.db.updateTable('titles').set({
-      title: input.Title, author: input.Author, publisher: input.Publisher, pub_year: input.PubYear, price: input.Price,
-      ...(input.Summary != null ? { summary: input.Summary } : {}), ...(input.Subjects != null ? { subjects: input.Subjects } : {}), ...(input.Series != null ? { series: input.Series } : {}),
-      ...spellTitle(input.Title), updated_at: new Date().toISOString(),
-    }).where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw AppError.notFound();
-    return (await titleRows(ctx.app.db, schoolId, (q) => q.where('t.id', '=', input.ID)))[0]!;
+    await writeTx(ctx.app.db, async (trx) => {
+      const r = await trx.updateTable('titles').set({
+        title: input.Title, author: input.Author, publisher: input.Publisher, pub_year: input.PubYear, price: input.Price,
+        ...(input.Summary != null ? { summary: input.Summary } : {}), ...(input.Subjects != null ? { subjects: input.Subjects } : {}), ...(input.Series != null ? { series: input.Series } : {}),
+        ...spellTitle(input.Title), updated_at: new Date().toISOString(),
+      }).where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
+      if (!Number(r.numUpdatedRows)) throw AppError.notFound();
+      await reindexTitles(trx, schoolId, [input.ID]);
+    });
+    return (await titleRows(ctx.app.db, schoolId, [input.ID]))[0]!;
   }),
   /** Only a title without copies goes (its copies are weeded or deleted first). */
   'collection.titles.delete': handler(C.delete, async (input, ctx) => {

@@ -90,3 +90,10 @@ export interface CopyEventsTable {
   user_id: number | null;
   at: string;
 }
+
+/** The word index of titles (migration 0013, search/title-index.ts). */
+export interface TitleTermsTable {
+  school_id: number;
+  term: string;
+  title_id: number;
+}

@@ -1,3 +1,5 @@
+import { indexNewTitles, reindexTitles } from '../search/title-index.ts';
+import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -12,7 +14,7 @@ import { readIso2709, type MarcReadResult } from './iso2709-reader.ts';
 import { readMarcXml } from './marcxml.ts';
 import { mapMarcToCatalogue } from './marc-mapping.ts';
 import { ourLanguage } from './marc-catalogue.ts';
-import { spellTitle, takeBarcodes, takeSequenceNumber, titleByIsbn13 } from '../catalogue/catalogue-store.ts';
+import { spellTitle, takeBarcodes, takeSequenceNumbers } from '../catalogue/catalogue-store.ts';
 import type { EncodingOption } from './marc-encoding.ts';
 
 /**
@@ -113,106 +115,206 @@ export async function importParsed(o: ImportOptions, onChunk: (done: number) => 
   const seq = await app.db.selectFrom('barcode_sequences').selectAll().where('school_id', '=', schoolId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
   const where = (r: ParsedRecord) => t('marc:report.where', { index: r.index + 1, offset: r.offset, id: r.controlNumber || '—' });
 
+  const ctx = { areas: new Map(areas.map((a) => [a.code, a])), fallback, seq, where, t };
   for (let from = state.committed; from < o.file.records.length; from += chunk) {
     if (signal.aborted) throw signal.reason;
     const slice = o.file.records.slice(from, from + chunk);
-    const lines: string[] = [];
     const next = { ...state };
-    await writeTx(app.db, async (trx) => {
-      for (const r of slice) {
-        if (r.broken || !r.item) {
-          next.refused += 1;
-          lines.push(`${where(r)}: ${r.problems.map((p) => t(`marc:issue.${p.code}`, { defaultValue: p.code })).join('; ')}`);
-          continue;
-        }
-        await importOne(trx, o, r, next, lines, { fallback, seq, where: where(r), t });
-      }
+    const lines = await writeTx(app.db, async (trx) => {
+      const out = await importChunk(trx, o, slice, next, ctx);
       next.committed = Math.min(from + chunk, o.file.records.length);
       await writeSetting(trx, schoolId, progressKey(o.fileId), next);
+      return out;
     });
     Object.assign(state, next);
     report.push(...lines);
     await onChunk(state.committed);
   }
+  refreshPlannerStatistics(app.dbHandle);
   return { counts: state, report };
 }
 
-async function importOne(
-  trx: Transaction<Database>, o: ImportOptions, r: ParsedRecord, counts: ImportCounts,
-  lines: string[], ctx: { fallback: { id: number; code: string; branch_id: number; storage_area: number } | undefined; seq: { id: number; prefix: string; width: number } | undefined; where: string; t: (k: string, p?: Record<string, unknown>) => string },
-): Promise<void> {
-  const { schoolId } = o;
-  const d = r.item!;
+type Area = { id: number; code: string; branch_id: number; storage_area: number };
+interface ChunkContext {
+  areas: Map<string, Area>;
+  fallback: Area | undefined;
+  seq: { id: number; prefix: string; width: number } | undefined;
+  where: (r: ParsedRecord) => string;
+  t: (k: string, p?: Record<string, unknown>) => string;
+}
+type TitleValues = ReturnType<typeof titleValues>;
+/** A title a record of the chunk lands on: one already catalogued, or one this chunk adds. */
+interface Target { id: number; title: string; values: TitleValues | null; bookNo: string; addNo: string; classNo: string; price: number; replacement?: TitleValues }
+
+const ROWS_PER_INSERT = 200;
+
+function titleValues(d: CatalogueDraft, now: string) {
   const isbn = d.isbn && !isbnProblem(d.isbn) ? d.isbn : '';
-  const isbn13 = isbn ? toIsbn13(isbn)! : '';
-  const now = new Date().toISOString();
-  const values = {
+  return {
     title: d.title, en_title: d.parallelTitle ?? '', author: d.authors.join('; ') || d.statement || '', publisher: d.publisher ?? '', place: d.place ?? '',
-    pub_year: numberOrNull(d.year), isbn, isbn13, price: d.price != null && d.price >= 0 && d.price <= 100000 ? Math.round(d.price * 100) / 100 : 0,
+    pub_year: numberOrNull(d.year), isbn, isbn13: isbn ? toIsbn13(isbn)! : '', price: d.price != null && d.price >= 0 && d.price <= 100000 ? Math.round(d.price * 100) / 100 : 0,
     class_no: (d.classNumber ?? '').slice(0, 40), dewey_no: (d.deweyNumber ?? '').slice(0, 40), add_no: '', language: ourLanguage(d.language) || 'zh',
     summary: d.summary ?? '', subjects: d.subjects.join('; '), series: d.series ?? '', edition: d.edition ?? '', extent: d.extent ?? '', source: 'marc',
     ...spellTitle(d.title), updated_at: now,
   };
-  const existing = isbn13 ? await titleByIsbn13(trx, schoolId, isbn13) : undefined;
-  let titleId: number;
-  let bookNo: string;
-  let addNo = '';
-  if (existing) {
-    if (o.policy === 'skip') {
-      counts.skipped += 1;
-      lines.push(`${ctx.where}: ${ctx.t('marc:report.skipped', { title: existing.title })}`);
-      return;
-    }
-    titleId = existing.id;
-    bookNo = existing.book_no;
-    addNo = existing.add_no;
-    if (o.policy === 'replace') {
-      await trx.updateTable('titles').set({ ...values, book_no: d.bookNumber || existing.book_no }).where('id', '=', existing.id).where('school_id', '=', schoolId).execute();
-      bookNo = d.bookNumber || existing.book_no;
-      counts.replaced += 1;
-    } else counts.merged += 1;
-  } else {
-    bookNo = d.bookNumber?.slice(0, 40) || (values.class_no ? await takeSequenceNumber(trx, o.app.dbHandle.kind, schoolId, values.class_no) : '');
-    const row = await trx.insertInto('titles').values({ school_id: schoolId, ...values, book_no: bookNo, created_at: now }).returning('id').executeTakeFirstOrThrow();
-    titleId = row.id;
-    counts.imported += 1;
+}
+
+/**
+ * One chunk of records in one transaction, with a fixed number of statements whatever its size:
+ * the titles it may duplicate are looked up at once, new titles, their word index, copies and
+ * copy events are written many rows to a statement, 种次号 and barcodes are taken per class and
+ * per chunk. The outcome is the one record-by-record import would give: records in file order,
+ * a record repeating an ISBN earlier in the file lands on that record's title, a barcode used
+ * earlier (in the catalogue or in the file) is refused. Returns the report lines in file order.
+ */
+async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: readonly ParsedRecord[], counts: ImportCounts, ctx: ChunkContext): Promise<string[]> {
+  const { schoolId } = o;
+  const now = new Date().toISOString();
+  const lines = new Map<number, string[]>();
+  const say = (r: ParsedRecord, text: string) => lines.set(r.index, [...(lines.get(r.index) ?? []), `${ctx.where(r)}: ${text}`]);
+  const drafts = slice.map((r) => ({ r, values: r.broken || !r.item ? null : titleValues(r.item, now) }));
+
+  const isbns = [...new Set(drafts.flatMap((d) => (d.values?.isbn13 ? [d.values.isbn13] : [])))];
+  const byIsbn = new Map<string, Target>();
+  for (let i = 0; i < isbns.length; i += 500) {
+    const rows = await trx.selectFrom('titles').select(['id', 'isbn13', 'title', 'book_no', 'add_no', 'class_no', 'price'])
+      .where('school_id', '=', schoolId).where('isbn13', 'in', isbns.slice(i, i + 500)).orderBy('id').execute();
+    for (const t of rows) if (!byIsbn.has(t.isbn13)) byIsbn.set(t.isbn13, { id: t.id, title: t.title, values: null, bookNo: t.book_no, addNo: t.add_no, classNo: t.class_no, price: Number(t.price) });
   }
-  if (!o.withCopies || !r.copies.length) return;
-  const areaByCode = new Map<string, { id: number; branch_id: number; storage_area: number }>();
-  for (const c of r.copies) {
-    const area = (c.location && (areaByCode.get(c.location) ?? await trx.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area']).where('school_id', '=', schoolId).where('code', '=', c.location).executeTakeFirst())) || ctx.fallback;
-    if (c.location && area && area !== ctx.fallback) areaByCode.set(c.location, area);
-    if (!area) {
-      counts.copiesRefused += 1;
-      lines.push(`${ctx.where}: ${ctx.t('marc:report.noArea')}`);
+
+  // Where each record lands, in file order.
+  const landing = new Map<number, Target>();
+  const fresh: Array<Target & { values: TitleValues; wantBookNo: string }> = [];
+  const replaced = new Set<Target>();
+  for (const { r, values } of drafts) {
+    if (!values) {
+      counts.refused += 1;
+      say(r, r.problems.map((p) => ctx.t(`marc:issue.${p.code}`, { defaultValue: p.code })).join('; '));
       continue;
     }
-    let barcode = c.barcode?.trim() ?? '';
-    if (barcode && (barcode.length > 64 || !/^[\x21-\x7E]+$/.test(barcode))) barcode = '';
-    if (barcode) {
-      const used = await trx.selectFrom('copies').select('id').where('school_id', '=', schoolId).where('barcode', '=', barcode).executeTakeFirst();
-      if (used) {
-        // The title is imported; only this copy is left out, and said so.
-        counts.copiesRefused += 1;
-        lines.push(`${ctx.where}: ${ctx.t('catalogue:errors.barcodeDuplicated', { barcode })}`);
+    const d = r.item!;
+    const existing = values.isbn13 ? byIsbn.get(values.isbn13) : undefined;
+    if (existing) {
+      if (o.policy === 'skip') {
+        counts.skipped += 1;
+        say(r, ctx.t('marc:report.skipped', { title: existing.title }));
         continue;
       }
-    } else if (ctx.seq) {
-      barcode = (await takeBarcodes(trx, schoolId, ctx.seq, 1))[0]!;
-    } else {
-      counts.copiesRefused += 1;
-      lines.push(`${ctx.where}: ${ctx.t('catalogue:errors.noSequence')}`);
+      if (o.policy === 'replace') {
+        const bookNo = d.bookNumber || existing.bookNo;
+        if (existing.values) Object.assign(existing.values, values); // a title this chunk adds: the later record wins
+        else replaced.add(existing);
+        Object.assign(existing, { bookNo, classNo: values.class_no, price: values.price, replacement: values });
+        counts.replaced += 1;
+      } else counts.merged += 1;
+      landing.set(r.index, existing);
       continue;
     }
-    const callNo = c.callNumber?.slice(0, 100) || composeCallNumber({ classNo: values.class_no, bookNo, addNo });
-    const price = c.price != null && c.price >= 0 && c.price <= 100000 ? Math.round(c.price * 100) / 100 : values.price;
-    const copy = await trx.insertInto('copies').values({
-      school_id: schoolId, title_id: titleId, barcode, rfid: null, branch_id: area.branch_id, area_id: area.id, call_no: callNo,
-      storage_area: area.storage_area, circ_state: 'available', price, discount_price: price, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('copy_events').values({ school_id: schoolId, copy_id: copy.id, barcode, event: 'catalogue', user_id: o.userId, at: now, detail: JSON.stringify({ titleId, source: 'marc' }) }).execute();
-    counts.copies += 1;
+    const target = { id: 0, title: values.title, values, bookNo: '', addNo: '', classNo: values.class_no, price: values.price, wantBookNo: d.bookNumber?.slice(0, 40) ?? '' };
+    fresh.push(target);
+    if (values.isbn13) byIsbn.set(values.isbn13, target);
+    landing.set(r.index, target);
+    counts.imported += 1;
   }
+
+  // 种次号 for new titles without a book number: per class, in file order.
+  const needNumbers = new Map<string, typeof fresh>();
+  for (const f of fresh) {
+    if (f.wantBookNo) f.bookNo = f.wantBookNo;
+    else if (f.values.class_no) needNumbers.set(f.values.class_no, [...(needNumbers.get(f.values.class_no) ?? []), f]);
+  }
+  for (const [classNo, list] of needNumbers) {
+    const numbers = await takeSequenceNumbers(trx, o.app.dbHandle.kind, schoolId, classNo, list.length);
+    list.forEach((f, k) => (f.bookNo = numbers[k]!));
+  }
+  for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
+    const part = fresh.slice(i, i + ROWS_PER_INSERT);
+    const ids = await trx.insertInto('titles').values(part.map((f) => ({ school_id: schoolId, ...f.values, book_no: f.bookNo, created_at: now }))).returning('id').execute();
+    part.forEach((f, k) => (f.id = ids[k]!.id));
+  }
+  await indexNewTitles(trx, schoolId, fresh.map((f) => ({ id: f.id, ...f.values })));
+  for (const target of replaced) {
+    await trx.updateTable('titles').set({ ...target.replacement!, book_no: target.bookNo }).where('id', '=', target.id).where('school_id', '=', schoolId).execute();
+  }
+  await reindexTitles(trx, schoolId, [...replaced].map((x) => x.id));
+
+  if (o.withCopies) await importCopies(trx, o, slice, landing, counts, ctx, say, now);
+  return slice.flatMap((r) => lines.get(r.index) ?? []);
+}
+
+async function importCopies(
+  trx: Transaction<Database>, o: ImportOptions, slice: readonly ParsedRecord[], landing: Map<number, Target>, counts: ImportCounts,
+  ctx: ChunkContext, say: (r: ParsedRecord, text: string) => void, now: string,
+): Promise<void> {
+  const { schoolId } = o;
+  const clean = (b: string | undefined) => {
+    const v = b?.trim() ?? '';
+    return v && v.length <= 64 && /^[\x21-\x7E]+$/.test(v) ? v : '';
+  };
+  const given = [...new Set(slice.flatMap((r) => (landing.has(r.index) ? r.copies.map((c) => clean(c.barcode)).filter(Boolean) : [])))];
+  const used = new Set<string>();
+  for (let i = 0; i < given.length; i += 500) {
+    for (const row of await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', given.slice(i, i + 500)).execute()) used.add(row.barcode);
+  }
+  type Planned = { r: ParsedRecord; target: Target; area: Area; barcode: string; callNo: string; price: number };
+  const planned: Planned[] = [];
+  const waiting: Planned[] = [];
+  for (const r of slice) {
+    const target = landing.get(r.index);
+    if (!target) continue;
+    for (const c of r.copies) {
+      const area = (c.location && ctx.areas.get(c.location)) || ctx.fallback;
+      if (!area) {
+        counts.copiesRefused += 1;
+        say(r, ctx.t('marc:report.noArea'));
+        continue;
+      }
+      const barcode = clean(c.barcode);
+      if (barcode && used.has(barcode)) {
+        // The title is imported; only this copy is left out, and said so.
+        counts.copiesRefused += 1;
+        say(r, ctx.t('catalogue:errors.barcodeDuplicated', { barcode }));
+        continue;
+      }
+      if (!barcode && !ctx.seq) {
+        counts.copiesRefused += 1;
+        say(r, ctx.t('catalogue:errors.noSequence'));
+        continue;
+      }
+      const p = {
+        r, target, area, barcode,
+        callNo: c.callNumber?.slice(0, 100) || composeCallNumber({ classNo: target.classNo, bookNo: target.bookNo, addNo: target.addNo }),
+        price: c.price != null && c.price >= 0 && c.price <= 100000 ? Math.round(c.price * 100) / 100 : target.price,
+      };
+      if (barcode) used.add(barcode);
+      else waiting.push(p);
+      planned.push(p);
+    }
+  }
+  // Barcodes from the sequence for copies without one, passing over any this chunk brings.
+  for (let round = 0; waiting.length && ctx.seq && round < 10; round++) {
+    for (const b of await takeBarcodes(trx, schoolId, ctx.seq, waiting.length)) {
+      if (used.has(b)) continue;
+      used.add(b);
+      waiting.shift()!.barcode = b;
+    }
+  }
+  for (const p of waiting) {
+    counts.copiesRefused += 1;
+    say(p.r, ctx.t('catalogue:errors.noSequence'));
+  }
+  const ready = planned.filter((p) => p.barcode);
+  for (let i = 0; i < ready.length; i += ROWS_PER_INSERT) {
+    const part = ready.slice(i, i + ROWS_PER_INSERT);
+    const ids = await trx.insertInto('copies').values(part.map((p) => ({
+      school_id: schoolId, title_id: p.target.id, barcode: p.barcode, rfid: null, branch_id: p.area.branch_id, area_id: p.area.id, call_no: p.callNo,
+      storage_area: p.area.storage_area, circ_state: 'available', price: p.price, discount_price: p.price, created_at: now, updated_at: now,
+    }))).returning('id').execute();
+    await trx.insertInto('copy_events').values(part.map((p, k) => ({
+      school_id: schoolId, copy_id: ids[k]!.id, barcode: p.barcode, event: 'catalogue', user_id: o.userId, at: now, detail: JSON.stringify({ titleId: p.target.id, source: 'marc' }),
+    }))).execute();
+  }
+  counts.copies += ready.length;
 }
 
 export async function forgetProgress(app: FastifyInstance, schoolId: number, fileId: string): Promise<void> {

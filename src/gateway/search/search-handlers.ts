@@ -1,5 +1,5 @@
 import { searchCalls as C } from '../../shared/api/search.ts';
-import { containsText } from '../db/like.ts';
+import { searchTitleIds } from './title-index.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
@@ -24,18 +24,12 @@ export const searchHandlers = {
     const { schoolId } = requireUser(ctx);
     return listCopies(ctx.app.db, schoolId, (await branchScope(ctx)).ids, input);
   }),
-  /** The first letters typed: titles starting with them, or whose pinyin or initials do (at most 10). */
+  /** The first letters typed: the ten best titles of the staff search for them. */
   'search.suggest': handler(C.suggest, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
-    const p = input.Prefix.trim();
-    const esc = p.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-    const latin = /^[a-z0-9]+$/i.test(p);
-    const rows = await ctx.app.db.selectFrom('titles').select(['id', 'title', 'author']).where('school_id', '=', schoolId)
-      .where((eb) => eb.or([
-        eb('title', 'like', `${esc}%`),
-        ...(latin ? [eb('initials', 'like', `${esc}%`), eb('pinyin', 'like', `${esc}%`)] : [containsText('title', p)]),
-      ]))
-      .orderBy('title').limit(10).execute();
-    return rows.map((r) => ({ ItemID: r.id, Title: r.title, Author: r.author }));
+    const ids = (await searchTitleIds(ctx.app.db, schoolId, { key: input.Prefix }).ranked.limit(10).execute()).map((r) => r.title_id);
+    if (!ids.length) return [];
+    const rows = new Map((await ctx.app.db.selectFrom('titles').select(['id', 'title', 'author']).where('school_id', '=', schoolId).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
+    return ids.flatMap((id) => { const r = rows.get(id); return r ? [{ ItemID: r.id, Title: r.title, Author: r.author }] : []; });
   }),
 } satisfies HandlerMapFor<typeof C>;

@@ -7,6 +7,7 @@ import { addBorrowRulesData } from './borrow-rules-data.ts';
 import { generateOrganization } from './organization-data.ts';
 import { addRolesData } from './roles-data.ts';
 import { generateBasicSets } from './basic-sets-data.ts';
+import { indexTerms, titleMarkers } from '../../shared/domain/search/search-terms.ts';
 
 /**
  * Generates the demo schools as plain rows with explicit ids (so foreign keys are known without
@@ -330,6 +331,7 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
       pinyin: py.full, initials: py.initials, created_at: iso(now - rng.int(30, 1500) * DAY),
       isbn13: isbn, source: 'manual',
     });
+    for (const term of [...indexTerms([title, en, author]), ...titleMarkers(title)]) put('title_terms', { school_id: school, term, title_id: id });
     titles.push({ id, price, callNo: `${clc.no}/${seq}` });
   }
 

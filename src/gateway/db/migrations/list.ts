@@ -11,6 +11,7 @@ import { migration as publicNotices } from './0009-public-notices.ts';
 import { migration as downloadTickets } from './0010-download-tickets.ts';
 import { migration as catalogue } from './0011-catalogue.ts';
 import { migration as catalogueSearch } from './0012-catalogue-search.ts';
+import { migration as titleTerms } from './0013-title-terms.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   downloadTickets,
   catalogue,
   catalogueSearch,
+  titleTerms,
 ];
