@@ -21,20 +21,26 @@ function base(db: Db, schoolId: number, branchIds: readonly number[] | null) {
   return q;
 }
 
-function filtered(db: Db, schoolId: number, branchIds: readonly number[] | null, f: Filters) {
-  let q = base(db, schoolId, branchIds);
+/**
+ * The ids of the copies matching the filters, from `copies` alone (title conditions as
+ * subqueries): a page is cut from these before any join, so a search matching 10,000 copies joins
+ * 20 of them, not 10,000.
+ */
+function matching(db: Db, schoolId: number, branchIds: readonly number[] | null, f: Filters) {
+  let q = db.selectFrom('copies as c').where('c.school_id', '=', schoolId);
+  if (branchIds) q = q.where('c.branch_id', 'in', inList(branchIds));
   if (f.BranchID) q = q.where('c.branch_id', '=', f.BranchID);
   if (f.AreaID) q = q.where('c.area_id', '=', f.AreaID);
   if (f.Storage) q = q.where('c.storage_area', '=', f.Storage);
   if (f.CircState) q = q.where('c.circ_state', '=', f.CircState);
   if (f.BatchID) q = q.where('c.batch_id', '=', f.BatchID);
   if (f.ShelfMark) q = q.where('c.shelf_mark', '=', f.ShelfMark);
-  if (f.ClassNo) q = q.where(startsWith('t.class_no', f.ClassNo));
+  if (f.ClassNo) q = q.where('c.title_id', 'in', db.selectFrom('titles').select('id').where('school_id', '=', schoolId).where(startsWith('class_no', f.ClassNo)));
   const key = f.SearchKey?.trim();
   if (key) {
     // A scanned barcode, a tag, the start of a call number, an ISBN (any form), or words of the
     // title, author, series or subjects (the word index). Each is its own index lookup, united
-    // into the ids of the copies found: an OR across the two joined tables would read them all.
+    // into the ids of the copies found: an OR across columns would read every copy.
     const isbn13 = /^[\d\-\sXx]{10,17}$/.test(key) ? toIsbn13(key.replace(/[-\s]/g, '')) : null;
     const words = titlesMatching(db, schoolId, key);
     const copies = () => db.selectFrom('copies').select('id').where('school_id', '=', schoolId);
@@ -57,8 +63,8 @@ const COLUMNS = [
 ] as const;
 
 type Raw = Awaited<ReturnType<ReturnType<typeof selectCopies>['executeTakeFirstOrThrow']>>;
-function selectCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, f: Filters) {
-  return filtered(db, schoolId, branchIds, f).select([...COLUMNS]);
+function selectCopies(db: Db, schoolId: number, branchIds: readonly number[] | null) {
+  return base(db, schoolId, branchIds).select([...COLUMNS]);
 }
 
 export function toCopyRow(r: Raw): CopyRow {
@@ -71,18 +77,20 @@ export function toCopyRow(r: Raw): CopyRow {
 }
 
 export async function listCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, q: CollectionQuery) {
-  const [rows, total] = await Promise.all([
+  const [page, total] = await Promise.all([
     // Barcode order is stable and what a scanner list expects; shelf order needs the call-number
     // sort key (shared call-number.ts), which is not a column yet.
-    selectCopies(db, schoolId, branchIds, q).orderBy('c.barcode').limit(q.Rows).offset((q.Page - 1) * q.Rows).execute(),
-    filtered(db, schoolId, branchIds, q).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    matching(db, schoolId, branchIds, q).select('c.id').orderBy('c.barcode').limit(q.Rows).offset((q.Page - 1) * q.Rows).execute(),
+    matching(db, schoolId, branchIds, q).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { List: rows.map(toCopyRow), Total: Number(total.n) };
+  const ids = page.map((r) => r.id);
+  const rows = ids.length ? new Map((await selectCopies(db, schoolId, branchIds).where('c.id', 'in', ids).execute()).map((r) => [r.id, r])) : new Map();
+  return { List: ids.flatMap((id) => (rows.has(id) ? [toCopyRow(rows.get(id)!)] : [])), Total: Number(total.n) };
 }
 
 /** Count and sums in whole cents, so 3 × 0.1 is 0.30 on both databases. */
 export async function sumCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, f: Filters) {
-  const r = await filtered(db, schoolId, branchIds, f).select([
+  const r = await matching(db, schoolId, branchIds, f).select([
     (e) => e.fn.countAll().as('n'),
     sql<number>`coalesce(sum(round(c.price * 100)), 0)`.as('price'),
     sql<number>`coalesce(sum(round(c.discount_price * 100)), 0)`.as('paid'),
@@ -91,11 +99,11 @@ export async function sumCopies(db: Db, schoolId: number, branchIds: readonly nu
 }
 
 export async function copyById(db: Db, schoolId: number, branchIds: readonly number[] | null, id: number) {
-  return selectCopies(db, schoolId, branchIds, {}).where('c.id', '=', id).executeTakeFirst();
+  return selectCopies(db, schoolId, branchIds).where('c.id', '=', id).executeTakeFirst();
 }
 
 export async function copyByCode(db: Db, schoolId: number, branchIds: readonly number[] | null, code: string, rfidToo: boolean) {
-  let q = selectCopies(db, schoolId, branchIds, {});
+  let q = selectCopies(db, schoolId, branchIds);
   q = rfidToo ? q.where((eb) => eb.or([eb('c.barcode', '=', code), eb('c.rfid', '=', code.toUpperCase())])) : q.where('c.barcode', '=', code);
   return q.executeTakeFirst();
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { useTestGateway, type TestGateway } from '../testing/gateway-fixture.ts';
+import { PG_TEST_URL } from '../testing/pg-test-db.ts';
 import { importParsed, type DuplicatePolicy, type ParsedFile, type ParsedRecord } from './marc-import.ts';
 import type { CatalogueDraft, CopyDraft } from '../../shared/domain/marc-rules.ts';
 import { searchTitles } from '../collection/title-handlers.ts';
-
-const t = useTestGateway();
 
 let n = 0;
 function record(item: Partial<CatalogueDraft> & { title: string }, copies: CopyDraft[] = []): ParsedRecord {
@@ -13,11 +12,11 @@ function record(item: Partial<CatalogueDraft> & { title: string }, copies: CopyD
 }
 const file = (records: ParsedRecord[]): ParsedFile => ({ records: records.map((r, index) => ({ ...r, index })), flavours: ['unimarc'], encodings: ['utf-8'], at: Date.now() });
 
-async function run(records: ParsedRecord[], policy: DuplicatePolicy, chunk = 2) {
+async function run(t: TestGateway, records: ParsedRecord[], policy: DuplicatePolicy, chunk = 2) {
   return importParsed({ app: t.app, schoolId: 2, userId: 1, fileId: `00000000-0000-0000-0000-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`, file: file(records), policy, withCopies: true, areaId: null, lang: 'en-US', chunk }, async () => undefined, new AbortController().signal);
 }
 
-describe('MARC import, a chunk at a time', () => {
+function importTests(t: TestGateway) {
   it('lands repeated ISBNs on one title across chunks, refuses barcodes used before in the catalogue or the file, numbers a class in file order, and indexes the words', async () => {
     const area = await t.db.selectFrom('collection_areas').select('code').where('school_id', '=', 2).orderBy('id').executeTakeFirstOrThrow();
     const taken = await t.db.selectFrom('copies').select('barcode').where('school_id', '=', 2).executeTakeFirstOrThrow();
@@ -28,7 +27,7 @@ describe('MARC import, a chunk at a time', () => {
       record({ title: '无号之书', classNumber: 'O413', bookNumber: '77' }, [{}]),
       { ...record({ title: '' }), item: null, broken: true, problems: [{ code: 'noTitle', detail: '' }] },
     ];
-    const { counts, report } = await run(records, 'merge');
+    const { counts, report } = await run(t, records, 'merge');
     expect(counts).toMatchObject({ imported: 3, merged: 1, refused: 1, copies: 4, copiesRefused: 2, committed: 5 });
     expect(report.filter((l) => l.includes('MI-1') || l.includes(taken.barcode))).toHaveLength(2);
     const titles = await t.db.selectFrom('titles').select(['id', 'title', 'book_no']).where('school_id', '=', 2).where('class_no', '=', 'O413').orderBy('id').execute();
@@ -41,11 +40,14 @@ describe('MARC import, a chunk at a time', () => {
     expect((await searchTitles(t.db, 2, { SearchKey: '图书馆学', Page: 1, Rows: 10 })).List.map((x) => x.Title)).toEqual(['云上的图书馆']);
 
     // Again with replace: the same ISBNs change their titles in place, the index follows.
-    const again = await run([record({ title: '量子花园（修订版）', isbn: '9787020024803', classNumber: 'O413' })], 'replace');
+    const again = await run(t, [record({ title: '量子花园（修订版）', isbn: '9787020024803', classNumber: 'O413' })], 'replace');
     expect(again.counts).toMatchObject({ imported: 0, replaced: 1 });
     expect((await searchTitles(t.db, 2, { SearchKey: '修订版', Page: 1, Rows: 10 })).List.map((x) => x.ID)).toEqual([titles[0]!.id]);
-    const skipped = await run([record({ title: 'x', isbn: '9787020024810' })], 'skip');
+    const skipped = await run(t, [record({ title: 'x', isbn: '9787020024810' })], 'skip');
     expect(skipped.counts).toMatchObject({ skipped: 1, imported: 0 });
     expect(skipped.report[0]).toContain('云上的图书馆');
   });
-});
+}
+
+describe('MARC import, a chunk at a time (SQLite)', () => importTests(useTestGateway()));
+describe.skipIf(!PG_TEST_URL)('MARC import, a chunk at a time (PostgreSQL)', () => importTests(useTestGateway({ postgres: true })));

@@ -1,4 +1,5 @@
-import { indexNewTitles, reindexTitles } from '../search/title-index.ts';
+import { indexNewTitlesBulk, reindexTitles } from '../search/title-index.ts';
+import { insertMany } from '../db/bulk-insert.ts';
 import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -146,8 +147,6 @@ type TitleValues = ReturnType<typeof titleValues>;
 /** A title a record of the chunk lands on: one already catalogued, or one this chunk adds. */
 interface Target { id: number; title: string; values: TitleValues | null; bookNo: string; addNo: string; classNo: string; price: number; replacement?: TitleValues }
 
-const ROWS_PER_INSERT = 200;
-
 function titleValues(d: CatalogueDraft, now: string) {
   const isbn = d.isbn && !isbnProblem(d.isbn) ? d.isbn : '';
   return {
@@ -227,12 +226,10 @@ async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: 
     const numbers = await takeSequenceNumbers(trx, o.app.dbHandle.kind, schoolId, classNo, list.length);
     list.forEach((f, k) => (f.bookNo = numbers[k]!));
   }
-  for (let i = 0; i < fresh.length; i += ROWS_PER_INSERT) {
-    const part = fresh.slice(i, i + ROWS_PER_INSERT);
-    const ids = await trx.insertInto('titles').values(part.map((f) => ({ school_id: schoolId, ...f.values, book_no: f.bookNo, created_at: now }))).returning('id').execute();
-    part.forEach((f, k) => (f.id = ids[k]!.id));
-  }
-  await indexNewTitles(trx, schoolId, fresh.map((f) => ({ id: f.id, ...f.values })));
+  const sqlite = o.app.dbHandle.sqlite;
+  const titleIds = await insertMany(trx, sqlite, 'titles', fresh.map((f) => ({ school_id: schoolId, ...f.values, book_no: f.bookNo, created_at: now })), true);
+  fresh.forEach((f, k) => (f.id = titleIds[k]!));
+  await indexNewTitlesBulk(trx, sqlite, schoolId, fresh.map((f) => ({ id: f.id, ...f.values })));
   for (const target of replaced) {
     await trx.updateTable('titles').set({ ...target.replacement!, book_no: target.bookNo }).where('id', '=', target.id).where('school_id', '=', schoolId).execute();
   }
@@ -304,16 +301,14 @@ async function importCopies(
     say(p.r, ctx.t('catalogue:errors.noSequence'));
   }
   const ready = planned.filter((p) => p.barcode);
-  for (let i = 0; i < ready.length; i += ROWS_PER_INSERT) {
-    const part = ready.slice(i, i + ROWS_PER_INSERT);
-    const ids = await trx.insertInto('copies').values(part.map((p) => ({
-      school_id: schoolId, title_id: p.target.id, barcode: p.barcode, rfid: null, branch_id: p.area.branch_id, area_id: p.area.id, call_no: p.callNo,
-      storage_area: p.area.storage_area, circ_state: 'available', price: p.price, discount_price: p.price, created_at: now, updated_at: now,
-    }))).returning('id').execute();
-    await trx.insertInto('copy_events').values(part.map((p, k) => ({
-      school_id: schoolId, copy_id: ids[k]!.id, barcode: p.barcode, event: 'catalogue', user_id: o.userId, at: now, detail: JSON.stringify({ titleId: p.target.id, source: 'marc' }),
-    }))).execute();
-  }
+  const sqlite = o.app.dbHandle.sqlite;
+  const ids = await insertMany(trx, sqlite, 'copies', ready.map((p) => ({
+    school_id: schoolId, title_id: p.target.id, barcode: p.barcode, rfid: null, branch_id: p.area.branch_id, area_id: p.area.id, call_no: p.callNo,
+    storage_area: p.area.storage_area, circ_state: 'available' as const, price: p.price, discount_price: p.price, created_at: now, updated_at: now,
+  })), true);
+  await insertMany(trx, sqlite, 'copy_events', ready.map((p, k) => ({
+    school_id: schoolId, copy_id: ids[k]!, barcode: p.barcode, event: 'catalogue', user_id: o.userId, at: now, detail: JSON.stringify({ titleId: p.target.id, source: 'marc' }),
+  })));
   counts.copies += ready.length;
 }
 

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DatabaseSync } from 'node:sqlite';
 import type { Database } from '../db/schema.ts';
+import { insertMany } from '../db/bulk-insert.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { indexTerms, prefixUpperBound, queryMarkers, queryTerms, titleMarkers, type QueryTerm } from '../../shared/domain/search/search-terms.ts';
 
@@ -20,6 +22,11 @@ export function titleTermRows(schoolId: number, titles: readonly Indexed[]) {
 
 async function insertTerms(db: Db, rows: ReturnType<typeof titleTermRows>) {
   for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto('title_terms').values(rows.slice(i, i + CHUNK)).execute();
+}
+
+/** Indexes titles a bulk load just inserted inside its write transaction (db/bulk-insert.ts). */
+export async function indexNewTitlesBulk(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, titles: readonly Indexed[]): Promise<void> {
+  await insertMany(trx, sqlite, 'title_terms', titleTermRows(schoolId, titles));
 }
 
 /**
