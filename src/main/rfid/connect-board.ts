@@ -1,0 +1,25 @@
+import type { DeviceConfig } from './device-service.ts';
+import { M3810Reader } from './m3-810-driver.ts';
+import { RfidError, type RfidReader } from './rfid-reader.ts';
+import { openSerialTransport } from './transport.ts';
+
+/** Serial settings per board family (the manufacturers' defaults). */
+const SERIAL: Partial<Record<DeviceConfig['type'], { baudRate: number; parity: 'none' | 'even' }>> = {
+  '3m-810': { baudRate: 19200, parity: 'none' },
+};
+
+/** Opens the configured board and checks it answers: the device service's `connect`. */
+export async function connectBoard(config: DeviceConfig): Promise<RfidReader> {
+  const serial = SERIAL[config.type];
+  if (!serial) throw new RfidError('unsupported', `no driver for ${config.type} yet`);
+  if (!config.port) throw new RfidError('unavailable', 'no serial port is chosen');
+  const transport = await openSerialTransport(config.port, config.baudRate ?? serial.baudRate, { parity: serial.parity });
+  const reader = new M3810Reader(transport);
+  try {
+    await reader.open();
+  } catch (err) {
+    await reader.close().catch(() => undefined);
+    throw err;
+  }
+  return reader;
+}

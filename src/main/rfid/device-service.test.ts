@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RfidDeviceService, type DeviceConfig } from './device-service.ts';
+import { M3810Reader } from './m3-810-driver.ts';
+import { attach3m810Simulator } from './m3-810-simulator.ts';
+import { memoryPair } from './transport.ts';
+import { blankTag, TagField } from './tag-field.ts';
+import { RfidError } from './rfid-reader.ts';
+import { decodeLibraryTag } from '../../shared/domain/rfid/iso28560-2.ts';
+import { decodeBasicBlock } from '../../shared/domain/rfid/iso28560-3.ts';
+
+/** A board that can be unplugged: `plugged` false makes connecting fail like a missing port. */
+function board() {
+  const field = new TagField();
+  const state = { plugged: true, connects: 0, unplug: () => undefined as void };
+  const connect = async (_c: DeviceConfig) => {
+    state.connects += 1;
+    if (!state.plugged) throw new RfidError('unavailable', 'cannot open /dev/ttyUSB0: No such file or directory');
+    const [host, dev] = memoryPair(7);
+    attach3m810Simulator(dev, field);
+    state.unplug = () => void dev.close();
+    const r = new M3810Reader(host, { timeoutMs: 150 });
+    await r.open();
+    return r;
+  };
+  return { field, state, connect };
+}
+
+const failure = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    return e as RfidError;
+  }
+  throw new Error('expected a failure');
+};
+const config: DeviceConfig = { type: '3m-810', port: '/dev/ttyUSB0' };
+
+describe('RFID device service', () => {
+  let service: RfidDeviceService | undefined;
+  afterEach(async () => service?.dispose());
+
+  it('encodes a copy in one checked step (data, AFI, read-back), in either ISO 28560 format', async () => {
+    const b = board();
+    service = new RfidDeviceService({ connect: b.connect });
+    expect((await service.configure(config)).state).toBe('ready');
+    const tag = b.field.place(blankTag());
+    const { uid } = await service.encode({ data: { primaryItemId: 'T00012345', ownerLibrary: 'CN-110108' }, format: '28560-2', afi: 0x07 });
+    expect(uid).toBe(tag.uid);
+    expect(tag.afi).toBe(0x07);
+    expect(decodeLibraryTag(tag.blocks)).toMatchObject({ primaryItemId: 'T00012345', ownerLibrary: 'CN-110108' });
+    expect(await service.readOne()).toMatchObject({ uid, afi: 0x07, format: '28560-2', data: { primaryItemId: 'T00012345' } });
+
+    await service.encode({ data: { primaryItemId: 'T00012346' }, format: '28560-3', afi: 0x07 });
+    expect(decodeBasicBlock(tag.blocks).primaryItemId).toBe('T00012346');
+    expect((await service.readOne()).format).toBe('28560-3');
+  });
+
+  it('refuses with the reason the user needs: no AFI set, no tag, two tags, an AFI write failure (then a retry works)', async () => {
+    const b = board();
+    service = new RfidDeviceService({ connect: b.connect });
+    await service.configure(config);
+    const req = { data: { primaryItemId: 'T1' }, format: '28560-2' as const, afi: 0x07 };
+    expect((await failure(service.encode({ ...req, afi: null }))).code).toBe('afi-not-set');
+    expect((await failure(service.encode(req))).code).toBe('no-tag');
+    const t = b.field.place(blankTag());
+    b.field.place(blankTag());
+    expect((await failure(service.encode(req))).code).toBe('several-tags');
+    b.field.lift([...b.field.tags.keys()][1]!);
+    b.field.fault({ afiWriteFailures: 1 });
+    expect(await failure(service.encode(req))).toMatchObject({ code: 'afi-write', detail: { uid: t.uid } });
+    expect(await service.encode({ ...req, uid: t.uid })).toEqual({ uid: t.uid });
+    expect(t.afi).toBe(0x07);
+  });
+
+  it('a tag lifted mid-write is reported and never counted as written', async () => {
+    const b = board();
+    service = new RfidDeviceService({ connect: b.connect });
+    await service.configure(config);
+    b.field.place(blankTag());
+    b.field.fault({ liftAfterBlocks: 2 });
+    expect((await failure(service.encode({ data: { primaryItemId: 'T00099999', ownerLibrary: 'CN-110108' }, format: '28560-2', afi: 7 }))).code).toBe('tag-lost');
+  });
+
+  it('an unplugged board is unavailable, looked for again, and works once plugged back in', async () => {
+    const b = board();
+    service = new RfidDeviceService({ connect: b.connect, reconnectMs: 30 });
+    await service.configure(config);
+    b.field.place(blankTag());
+    b.state.unplug();
+    b.state.plugged = false;
+    expect((await failure(service.inventory())).code).toBe('unavailable');
+    expect(service.status()).toMatchObject({ state: 'unavailable' });
+    b.state.plugged = true;
+    await new Promise((r) => setTimeout(r, 120));
+    expect(service.status().state).toBe('ready');
+    expect(await service.inventory()).toHaveLength(1);
+  });
+
+  it('runs one operation at a time', async () => {
+    const b = board();
+    service = new RfidDeviceService({ connect: b.connect });
+    await service.configure(config);
+    b.field.place(blankTag());
+    const uid = [...b.field.tags.keys()][0]!;
+    b.field.log.length = 0;
+    const all = await Promise.all([service.inventory(), service.readOne(), service.inventory()]);
+    expect(all[0]).toHaveLength(1);
+    // The read belongs to the second operation and comes before the third one's inventory.
+    expect(b.field.log).toEqual(['inventory', 'inventory', `read ${uid} 0+16`, 'inventory']);
+  });
+});

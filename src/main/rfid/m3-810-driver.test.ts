@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { M3810Reader } from './m3-810-driver.ts';
+import { attach3m810Simulator } from './m3-810-simulator.ts';
+import { frame, START_VERSION, VERSION_PROBE } from './m3-810-protocol.ts';
+import { memoryPair } from './transport.ts';
+import { blankTag, TagField } from './tag-field.ts';
+import { RfidError } from './rfid-reader.ts';
+
+const toHex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0').toUpperCase()).join(' ');
+
+async function rig(chunk = 64) {
+  const [host, board] = memoryPair(chunk);
+  const field = new TagField();
+  attach3m810Simulator(board, field);
+  const reader = new M3810Reader(host, { timeoutMs: 200 });
+  await reader.open();
+  return { reader, field, host, board };
+}
+
+const failure = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    return e as RfidError;
+  }
+  throw new Error('expected a failure');
+};
+
+describe('3M 810 dialect', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
+
+  it('builds the version probe byte for byte as a real board was sent it', () => {
+    expect(toHex(frame(START_VERSION, VERSION_PROBE))).toBe('D5 00 05 04 00 11 8C 66');
+  });
+
+  it('finds the tags on the pad, reads and writes blocks and the AFI, across replies split into 3-byte pieces', async () => {
+    const { reader, field } = await rig(3);
+    close = () => reader.close();
+    const a = field.place(blankTag('E004010012345678'));
+    field.place(blankTag('E0040100AABBCCDD'));
+    expect((await reader.inventory()).map((t) => t.uid).sort()).toEqual(['E004010012345678', 'E0040100AABBCCDD']);
+    const data = Uint8Array.from({ length: 24 }, (_, i) => i + 1);
+    await reader.writeBlocks(a.uid, 0, data);
+    expect(await reader.readBlocks(a.uid, 0, 6)).toEqual(data);
+    expect(a.blocks.subarray(0, 24)).toEqual(data);
+    await reader.writeAfi(a.uid, 0x07);
+    expect(await reader.systemInfo(a.uid)).toEqual({ uid: a.uid, dsfid: 0, afi: 0x07, blockSize: 4, blockCount: 28 });
+    expect(await reader.inventory(0x07)).toEqual([{ uid: a.uid, afi: 0x07 }]);
+    await reader.setEas(a.uid, true);
+    expect(a.eas).toBe(true);
+  });
+
+  it('survives line noise and one garbled reply; a silent board is unavailable', async () => {
+    const { reader, field } = await rig();
+    close = () => reader.close();
+    field.place(blankTag());
+    field.fault({ noise: true, corruptReplies: 1 });
+    expect(await reader.inventory()).toHaveLength(1);
+    field.fault({ silent: true });
+    expect((await failure(reader.inventory())).code).toBe('unavailable');
+  });
+
+  it('names what the tag refused: an AFI write, a locked block, a tag lifted mid-write', async () => {
+    const { reader, field } = await rig();
+    close = () => reader.close();
+    const t = field.place(blankTag());
+    field.fault({ afiWriteFailures: 1 });
+    expect((await failure(reader.writeAfi(t.uid, 0xc2))).code).toBe('afi-write');
+    await reader.writeAfi(t.uid, 0xc2);
+    t.locked.add(1);
+    expect(await failure(reader.writeBlocks(t.uid, 0, new Uint8Array(8)))).toMatchObject({ code: 'write', detail: { status: 0x12 } });
+    t.locked.clear();
+    field.fault({ liftAfterBlocks: 5 });
+    expect((await failure(reader.writeBlocks(t.uid, 0, new Uint8Array(32)))).code).toBe('tag-lost');
+    expect(await reader.inventory()).toEqual([]);
+  });
+
+  it('a board unplugged mid-exchange is unavailable at once, not after the deadline', async () => {
+    const { reader, field, board } = await rig();
+    field.place(blankTag());
+    field.fault({ silent: true });
+    const started = Date.now();
+    const p = failure(reader.inventory());
+    await board.close();
+    expect((await p).code).toBe('unavailable');
+    expect(Date.now() - started).toBeLessThan(150);
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPtyPair, type PtyPair } from './pty-pair.ts';
+import { listSerialPorts, openSerialTransport, type ByteTransport } from './transport.ts';
+import { attach3m810Simulator } from './m3-810-simulator.ts';
+import { blankTag, TagField } from './tag-field.ts';
+import { RfidDeviceService } from './device-service.ts';
+import { connectBoard } from './connect-board.ts';
+
+/** The real serial stack (serialport's native binding) against the simulator over a socat pty. */
+describe('a 3M 810 board on a serial port (socat pty)', () => {
+  let pty: PtyPair;
+  let boardEnd: ByteTransport;
+  const field = new TagField();
+  beforeAll(async () => {
+    pty = await openPtyPair();
+    boardEnd = await openSerialTransport(pty.boardPort, 19200);
+    attach3m810Simulator(boardEnd, field);
+  });
+  afterAll(async () => {
+    await boardEnd?.close();
+    await pty?.close();
+  });
+
+  it('encodes a tag through the real serial driver; listing ports never throws', async () => {
+    expect(Array.isArray(await listSerialPorts())).toBe(true);
+    const service = new RfidDeviceService({ connect: connectBoard });
+    try {
+      expect((await service.configure({ type: '3m-810', port: pty.appPort })).state).toBe('ready');
+      const tag = field.place(blankTag());
+      expect(await service.encode({ data: { primaryItemId: 'T00000042', ownerLibrary: 'CN-110108' }, format: '28560-2', afi: 0x07 })).toEqual({ uid: tag.uid });
+      expect(tag.afi).toBe(7);
+    } finally {
+      await service.dispose();
+    }
+  });
+
+  it('a port that does not exist is unavailable, with the reason', async () => {
+    const service = new RfidDeviceService({ connect: connectBoard });
+    try {
+      const s = await service.configure({ type: '3m-810', port: '/dev/ttyNOPE9' });
+      expect(s.state).toBe('unavailable');
+      expect(s.detail).toMatch(/ttyNOPE9/);
+    } finally {
+      await service.dispose();
+    }
+  });
+});
