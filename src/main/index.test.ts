@@ -52,7 +52,7 @@ describe('composition root (src/main/index.ts)', () => {
     expect(fakeElectron.session.defaultSession.permissionRequestHandler).toBeTypeOf('function');
 
     const channels = [...fakeElectron.ipcMain.handlers.keys()].sort();
-    expect(channels).toEqual(['lib:app.getInfo', 'lib:gateway.getAddress', 'lib:settings.get', 'lib:settings.set', 'lib:shell.openExternal']);
+    expect(channels).toEqual(['lib:app.getInfo', 'lib:gateway.getAddress', 'lib:rfid.configure', 'lib:rfid.encodeTag', 'lib:rfid.inventory', 'lib:rfid.listPorts', 'lib:rfid.readTag', 'lib:rfid.setAfi', 'lib:rfid.status', 'lib:settings.get', 'lib:settings.set', 'lib:shell.openExternal']);
     const call = (ch: string, url: string, ...args: unknown[]) =>
       fakeElectron.ipcMain.handlers.get(ch)!({ sender: { id: win!.webContents.id }, senderFrame: { url, parent: null } } as never, ...(args as never[])) as Promise<IpcResult<unknown>>;
     expect(await call('lib:gateway.getAddress', 'http://127.0.0.1:5180/library/#/home')).toEqual({ ok: true, data: { url: 'http://127.0.0.1:5180', embedded: true } });

@@ -10,6 +10,9 @@ import { EmbeddedGateway } from './services/embedded-gateway.ts';
 import { buildAppInfo } from './services/app-info.ts';
 import { registerHandlers } from './ipc/register-handlers.ts';
 import { createHandlers } from './ipc/handlers.ts';
+import { RfidDeviceService } from './rfid/device-service.ts';
+import { connectBoard } from './rfid/connect-board.ts';
+import { listSerialPorts } from './rfid/transport.ts';
 import { WindowRegistry } from './windows/window-registry.ts';
 import { hardenSession, hardenWebContents, type SecurityPolicy } from './windows/web-security.ts';
 import { createAdminWindow } from './windows/admin-window.ts';
@@ -49,6 +52,11 @@ function fatal(err: unknown): void {
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const settings = await openSettingsStore(dataDir, log);
+  // The desk's RFID board, connected in the background (a missing board never delays the window).
+  const rfid = new RfidDeviceService({ connect: connectBoard });
+  const rfidSettings = settings.get().rfid;
+  if (rfidSettings) void rfid.configure(rfidSettings);
+  app.on('will-quit', () => void rfid.dispose());
   const gateway = new EmbeddedGateway({
     fork: () => utilityProcess.fork(gatewayEntry, [], { serviceName: 'School Library gateway', stdio: 'inherit' }),
     dataDir: join(dataDir, 'gateway'),
@@ -91,6 +99,8 @@ async function start(): Promise<void> {
       gatewayAddress: () => ({ url: appOrigin ?? '', embedded: settings.get().gatewayUrl == null }),
       switchGateway,
       openExternal: (url) => shell.openExternal(url),
+      rfid,
+      listSerialPorts,
     }),
     registry,
   );

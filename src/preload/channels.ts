@@ -11,6 +11,13 @@ export const CHANNEL_WINDOWS = {
   'settings.set': ['admin'],
   'gateway.getAddress': ['admin', 'guide'],
   'shell.openExternal': ['admin'],
+  'rfid.status': ['admin', 'guide'],
+  'rfid.configure': ['admin'],
+  'rfid.listPorts': ['admin'],
+  'rfid.inventory': ['admin', 'guide'],
+  'rfid.readTag': ['admin', 'guide'],
+  'rfid.encodeTag': ['admin'],
+  'rfid.setAfi': ['admin'],
 } as const satisfies { readonly [N in ChannelName]: readonly WindowKind[] };
 
 /** Same value as IPC_PREFIX in the contract (asserted by a test); kept here to avoid zod at run time. */

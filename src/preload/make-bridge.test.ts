@@ -54,14 +54,16 @@ describe('admin preload', () => {
 });
 
 describe('guide preload', () => {
-  it('lacks settings.set and shell.openExternal', async () => {
+  it('lacks settings.set, shell.openExternal and every tag-writing channel', async () => {
     await import('./guide.ts');
     const lib = fake.exposed.lib as Record<string, Record<string, unknown>> & { kind: string };
     expect(lib.kind).toBe('guide');
     expect(methodsOf(lib)).toEqual(channelsFor('guide'));
     expect(lib.settings?.set).toBeUndefined();
     expect(lib.shell).toBeUndefined();
-    expect(methodsOf(lib)).toEqual(['app.getInfo', 'gateway.getAddress', 'settings.get']);
+    expect(lib.rfid?.encodeTag).toBeUndefined();
+    expect(lib.rfid?.setAfi).toBeUndefined();
+    expect(methodsOf(lib)).toEqual(['app.getInfo', 'gateway.getAddress', 'rfid.inventory', 'rfid.readTag', 'rfid.status', 'settings.get']);
   });
 });
 

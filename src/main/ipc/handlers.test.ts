@@ -6,11 +6,18 @@ import { ipcContract } from '../../shared/ipc/contract.ts';
 import { openSettingsStore, type SettingsStore } from '../services/settings-store.ts';
 import { createHandlers } from './handlers.ts';
 import { HandlerError } from './ipc-error.ts';
+import { RfidDeviceService } from '../rfid/device-service.ts';
+import { M3810Reader } from '../rfid/m3-810-driver.ts';
+import { attach3m810Simulator } from '../rfid/m3-810-simulator.ts';
+import { memoryPair } from '../rfid/transport.ts';
+import { blankTag, TagField } from '../rfid/tag-field.ts';
 
 let dir: string;
 let settings: SettingsStore;
 let switched: (string | null)[];
 let opened: string[];
+let field: TagField;
+let rfid: RfidDeviceService;
 const ctx = { kind: 'admin' as const, webContentsId: 1 };
 
 beforeEach(async () => {
@@ -18,8 +25,22 @@ beforeEach(async () => {
   settings = await openSettingsStore(dir);
   switched = [];
   opened = [];
+  // The real device service and 3M driver, with the simulator on the other end of a memory pair.
+  field = new TagField();
+  rfid = new RfidDeviceService({
+    connect: async () => {
+      const [host, board] = memoryPair();
+      attach3m810Simulator(board, field);
+      const r = new M3810Reader(host, { timeoutMs: 150 });
+      await r.open();
+      return r;
+    },
+  });
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await rfid.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
 
 const make = () =>
   createHandlers({
@@ -28,6 +49,8 @@ const make = () =>
     gatewayAddress: () => ({ url: 'http://127.0.0.1:5180', embedded: true }),
     switchGateway: async (o) => void switched.push(o),
     openExternal: async (u) => void opened.push(u),
+    rfid,
+    listSerialPorts: async () => [],
   });
 
 describe('desktop IPC handlers', () => {
@@ -75,5 +98,26 @@ describe('desktop IPC handlers', () => {
     // and the contract itself refuses other schemes before the handler runs
     expect(ipcContract['shell.openExternal'].input.safeParse('javascript:alert(1)').success).toBe(false);
     expect(ipcContract['shell.openExternal'].input.safeParse('smb://x/y').success).toBe(false);
+  });
+
+  it('rfid: the board set up is remembered; tags are written with the desk\'s format and ISIL; failures come back as rfid.<code>', async () => {
+    const h = make();
+    expect((await h['rfid.status'](undefined, ctx)).state).toBe('off');
+    const cfg = { type: '3m-810' as const, port: '/dev/ttyUSB0', tagFormat: '28560-2' as const, ownerLibrary: 'CN-110108' };
+    expect(await h['rfid.configure'](cfg, ctx)).toMatchObject({ state: 'ready', config: cfg });
+    expect((await openSettingsStore(dir)).get().rfid).toEqual(cfg);
+    await expect(h['rfid.readTag'](undefined, ctx)).rejects.toMatchObject({ code: 'rfid.no-tag' });
+    const tag = field.place(blankTag());
+    await expect(h['rfid.encodeTag']({ data: { primaryItemId: 'T1' }, afi: null }, ctx)).rejects.toMatchObject({ code: 'rfid.afi-not-set' });
+    expect(await h['rfid.encodeTag']({ data: { primaryItemId: 'T00012345' }, afi: 7 }, ctx)).toEqual({ uid: tag.uid });
+    expect(await h['rfid.readTag'](undefined, ctx)).toMatchObject({ uid: tag.uid, afi: 7, format: '28560-2', data: { primaryItemId: 'T00012345', ownerLibrary: 'CN-110108' } });
+    field.fault({ afiWriteFailures: 1 });
+    await expect(h['rfid.setAfi']({ uid: tag.uid, afi: 0xc2 }, ctx)).rejects.toMatchObject({ code: 'rfid.afi-write' });
+    await h['rfid.setAfi']({ uid: tag.uid, afi: 0xc2 }, ctx);
+    expect(tag.afi).toBe(0xc2);
+    expect(await h['rfid.configure'](null, ctx)).toMatchObject({ state: 'off', config: null });
+    // Writing channels are for the admin window only.
+    expect(ipcContract['rfid.encodeTag'].windows).toEqual(['admin']);
+    expect(ipcContract['rfid.setAfi'].windows).toEqual(['admin']);
   });
 });

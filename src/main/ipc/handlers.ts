@@ -1,9 +1,11 @@
 import type { AppInfo, DesktopSettings, IpcContract } from '../../shared/ipc/contract.ts';
-import type { HandlerMap } from './register-handlers.ts';
+import type { HandlerMap } from './ipc-gate.ts';
 import type { SettingsStore } from '../services/settings-store.ts';
 import { normalizeGatewayUrl } from '../services/gateway-url.ts';
 import { isExternalLink } from '../windows/web-security.ts';
 import { HandlerError } from './ipc-error.ts';
+import { RfidError } from '../rfid/rfid-reader.ts';
+import type { RfidDeviceService } from '../rfid/device-service.ts';
 
 export interface HandlerDeps {
   appInfo(): AppInfo;
@@ -13,6 +15,19 @@ export interface HandlerDeps {
   /** Switches to a remote gateway (origin) or back to the embedded one (null), then reloads. */
   switchGateway(origin: string | null): Promise<void>;
   openExternal(url: string): Promise<void>;
+  /** The desk's RFID board (main/rfid/device-service.ts). */
+  rfid: RfidDeviceService;
+  listSerialPorts(): Promise<Array<{ path: string; manufacturer?: string }>>;
+}
+
+/** An RFID failure as an IPC error: code `rfid.<code>`, the renderer's key devices:errors.<code>. */
+async function device<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RfidError) throw new HandlerError(`rfid.${err.code}`, err.message, err.detail);
+    throw err;
+  }
 }
 
 /** The desktop's IPC handlers; the HandlerMap type makes a missing channel a compile error. */
@@ -34,5 +49,21 @@ export function createHandlers(deps: HandlerDeps): HandlerMap<IpcContract> {
       if (!isExternalLink(url, ['http:', 'https:', 'mailto:'])) throw new HandlerError('forbidden', 'only http(s) and mailto links open externally');
       await deps.openExternal(url);
     },
+    // The service knows the port; the settings hold the rest of the desk's choice (format, ISIL).
+    'rfid.status': () => ({ ...deps.rfid.status(), config: deps.settings.get().rfid }),
+    'rfid.configure': async (config) => {
+      await deps.settings.update({ rfid: config });
+      return { ...(await deps.rfid.configure(config)), config };
+    },
+    'rfid.listPorts': () => deps.listSerialPorts(),
+    'rfid.inventory': () => device(async () => (await deps.rfid.inventory()).map((t) => ({ uid: t.uid }))),
+    'rfid.readTag': () => device(() => deps.rfid.readOne()),
+    'rfid.encodeTag': (input) => {
+      const cfg = deps.settings.get().rfid;
+      if (!cfg) throw new HandlerError('rfid.unavailable', 'no RFID board is set up at this desk');
+      const data = { ...input.data, ...(cfg.ownerLibrary && !input.data.ownerLibrary ? { ownerLibrary: cfg.ownerLibrary } : {}) };
+      return device(() => deps.rfid.encode({ data, format: cfg.tagFormat, afi: input.afi, ...(input.uid ? { uid: input.uid } : {}) }));
+    },
+    'rfid.setAfi': (input) => device(() => deps.rfid.setAfi(input.uid, input.afi)),
   };
 }

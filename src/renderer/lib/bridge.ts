@@ -1,5 +1,4 @@
-import type { DesktopSettings, LibBridge } from '../../shared/ipc/contract.ts';
-import type { IpcResult } from '../../shared/ipc/contract.ts';
+import type { DesktopSettings, IpcError, IpcResult, LibBridge, RfidSettings } from '../../shared/ipc/contract.ts';
 
 /**
  * The only module touching `window.lib` (the desktop preload's frozen bridge). In a plain browser
@@ -46,4 +45,20 @@ export const bridge = {
   setSettings: (patch: Partial<DesktopSettings>) => guarded((l) => l.settings.set(patch)),
   getGatewayAddress: () => guarded((l) => l.gateway.getAddress()),
   openExternal: (url: string) => guarded((l) => l.shell.openExternal(url)),
+  rfidStatus: () => guarded((l) => l.rfid.status()),
+  rfidConfigure: (config: RfidSettings | null) => guarded((l) => l.rfid.configure(config)),
+  rfidListPorts: () => guarded((l) => l.rfid.listPorts()),
+  rfidReadTag: () => guarded((l) => l.rfid.readTag()),
+  rfidEncodeTag: (input: { data: { primaryItemId: string; shelfLocation?: string }; afi: number | null; uid?: string }) => guarded((l) => l.rfid.encodeTag(input)),
+  rfidSetAfi: (uid: string, afi: number) => guarded((l) => l.rfid.setAfi({ uid, afi })),
 };
+
+/**
+ * The message key for a failed bridge call: devices say what the user must do
+ * (rfid:errors.no-tag …), a plain browser that it cannot.
+ */
+export function bridgeErrorKey(error: IpcError): string {
+  if (error.code === 'browserUnsupported') return BROWSER_UNSUPPORTED;
+  if (error.code.startsWith('rfid.')) return `rfid:errors.${error.code.slice(5)}`;
+  return 'rfid:errors.ipc';
+}

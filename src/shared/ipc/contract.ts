@@ -28,11 +28,31 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+// ---- RFID (main/rfid) ----
+
+export const RFID_DEVICE_TYPES = ['3m-810', 'feig', 'stx-etx', 'rrhfoem04'] as const;
+export const TAG_FORMATS = ['28560-2', '28560-3'] as const;
+
+/** The desk's RFID board: held client-side, per machine (the spec's "RFID device type"). */
+export const rfidSettingsSchema = z.object({
+  type: z.enum(RFID_DEVICE_TYPES),
+  /** Serial port (COM3, /dev/ttyUSB0) or HID device path; typed by hand when the OS cannot list ports. */
+  port: z.string().max(200),
+  baudRate: z.number().int().min(1200).max(921600).optional(),
+  /** How tags are written: ISO 28560-2 (objects) or -3 (fixed basic block). */
+  tagFormat: z.enum(TAG_FORMATS),
+  /** ISIL of the owning library written on tags, e.g. CN-110108-LIB; '' = none. */
+  ownerLibrary: z.string().max(16).regex(/^[A-Za-z0-9\-:]*$/),
+});
+export type RfidSettings = z.infer<typeof rfidSettingsSchema>;
+
 export const desktopSettingsSchema = z.object({
   language: z.enum(LANGUAGES).nullable(),
   /** Remote gateway origin, e.g. https://library.district.example; null = the embedded gateway. */
   gatewayUrl: z.string().url().nullable(),
   theme: z.enum(['light', 'dark', 'system']),
+  /** null: no board at this desk. */
+  rfid: rfidSettingsSchema.nullable(),
 });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 
@@ -41,6 +61,32 @@ export const gatewayAddressSchema = z.object({
   url: z.string(),
   embedded: z.boolean(),
 });
+
+export const rfidStatusSchema = z.object({
+  state: z.enum(['off', 'connecting', 'ready', 'unavailable']),
+  config: rfidSettingsSchema.nullable(),
+  /** The technical reason a board is unavailable (port error), shown beside the translated message. */
+  detail: z.string().nullable(),
+});
+export type RfidStatus = z.infer<typeof rfidStatusSchema>;
+
+const uidSchema = z.string().regex(/^[0-9A-F]{16}$/);
+const afiSchema = z.number().int().min(0).max(255);
+export const tagDataSchema = z.object({
+  primaryItemId: z.string().min(1).max(32),
+  ownerLibrary: z.string().max(16).optional(),
+  setInformation: z.object({ part: z.number().int().min(1).max(255), total: z.number().int().min(1).max(255) }).optional(),
+  typeOfUsage: z.number().int().min(0).max(255).optional(),
+  shelfLocation: z.string().max(32).optional(),
+});
+export const tagReadingSchema = z.object({
+  uid: uidSchema,
+  afi: z.number().int().optional(),
+  dsfid: z.number().int().optional(),
+  data: tagDataSchema.nullable(),
+  format: z.enum(TAG_FORMATS).nullable(),
+});
+export type TagReading = z.infer<typeof tagReadingSchema>;
 
 export const ipcContract = {
   'app.getInfo': channel({ input: z.void(), output: appInfoSchema, windows: ['admin', 'guide'] }),
@@ -52,6 +98,18 @@ export const ipcContract = {
     output: z.void(),
     windows: ['admin'],
   }),
+  // RFID board. Reading is open to the guide kiosk (a reader card on the pad); writing is not.
+  'rfid.status': channel({ input: z.void(), output: rfidStatusSchema, windows: ['admin', 'guide'] }),
+  'rfid.configure': channel({ input: rfidSettingsSchema.nullable(), output: rfidStatusSchema, windows: ['admin'] }),
+  'rfid.listPorts': channel({ input: z.void(), output: z.array(z.object({ path: z.string(), manufacturer: z.string().optional() })), windows: ['admin'] }),
+  'rfid.inventory': channel({ input: z.void(), output: z.array(z.object({ uid: uidSchema })), windows: ['admin', 'guide'] }),
+  'rfid.readTag': channel({ input: z.void(), output: tagReadingSchema, windows: ['admin', 'guide'] }),
+  'rfid.encodeTag': channel({
+    input: z.object({ data: tagDataSchema, afi: afiSchema.nullable(), uid: uidSchema.optional() }),
+    output: z.object({ uid: uidSchema }),
+    windows: ['admin'],
+  }),
+  'rfid.setAfi': channel({ input: z.object({ uid: uidSchema, afi: afiSchema }), output: z.void(), windows: ['admin'] }),
 } as const satisfies Record<string, ChannelDef>;
 
 export type IpcContract = typeof ipcContract;

@@ -19,6 +19,7 @@ import { changeLanguage } from '../../lib/i18n.ts';
 import { isLanguage } from '../../lib/language.ts';
 import { themeModeStore, useThemeMode, type ThemeMode } from '../../lib/ui-settings.ts';
 import { toast } from '../../lib/toast-store.ts';
+import { RfidSettingsSection } from '../rfid/rfid-settings-section.tsx';
 
 const THEMES: readonly ThemeMode[] = ['light', 'dark', 'system'];
 
@@ -81,7 +82,7 @@ function GatewaySection() {
   );
 }
 
-/** /setting: language, theme and the gateway address. */
+/** /setting: language, theme, the gateway address and the desk's RFID board. */
 export default function SettingScreen() {
   const { t, i18n } = useTranslation('settings');
   const mode = useThemeMode();
@@ -131,6 +132,7 @@ export default function SettingScreen() {
             </Select>
           </FormControl>
           <GatewaySection />
+          <RfidSettingsSection />
         </Stack>
       </CardContent>
     </Card>

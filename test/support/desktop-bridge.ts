@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { ipcContract, type ChannelName, type WindowKind } from '../../src/shared/ipc/contract.ts';
+import { CHANNEL_PREFIX, CHANNEL_WINDOWS } from '../../src/preload/channels.ts';
+import { createHandlers } from '../../src/main/ipc/handlers.ts';
+import { createInvokeListener, type HandlerMap } from '../../src/main/ipc/ipc-gate.ts';
+import { openSettingsStore } from '../../src/main/services/settings-store.ts';
+import { RfidDeviceService } from '../../src/main/rfid/device-service.ts';
+import { connectBoard } from '../../src/main/rfid/connect-board.ts';
+import { attach3m810Simulator } from '../../src/main/rfid/m3-810-simulator.ts';
+import { openPtyPair, type PtyPair } from '../../src/main/rfid/pty-pair.ts';
+import { TagField } from '../../src/main/rfid/tag-field.ts';
+import { listSerialPorts, openSerialTransport, type ByteTransport } from '../../src/main/rfid/transport.ts';
+
+export interface DesktopRig {
+  /** The simulated board's pad: place and lift tags, inject faults. */
+  field: TagField;
+  /** The serial port the app should open (a socat pty). */
+  port: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The desktop app's `window.lib` in Debian's Chromium, backed by the real main-process handlers,
+ * the real IPC gate, the real device service and serial driver, with the 3M board simulator on
+ * the other end of a socat pty. Only Electron itself is missing (its binary cannot be downloaded
+ * here); the preload's bridge is rebuilt in the page from the same channel list.
+ */
+export async function installDesktopBridge(page: Page, origin: string, kind: WindowKind = 'admin'): Promise<DesktopRig> {
+  const dir = mkdtempSync(join(tmpdir(), 'desktop-e2e-'));
+  const settings = await openSettingsStore(dir);
+  const pty: PtyPair = await openPtyPair();
+  const board: ByteTransport = await openSerialTransport(pty.boardPort, 19200);
+  const field = new TagField();
+  attach3m810Simulator(board, field);
+  const rfid = new RfidDeviceService({ connect: connectBoard, reconnectMs: 500 });
+  const handlers = createHandlers({
+    appInfo: () => ({ name: 'School Library', version: 'e2e', electron: '-', chrome: '-', node: process.versions.node, platform: process.platform, arch: process.arch, dataDir: dir }),
+    settings,
+    gatewayAddress: () => ({ url: origin, embedded: true }),
+    switchGateway: async () => undefined,
+    openExternal: async () => undefined,
+    rfid,
+    listSerialPorts,
+  }) as HandlerMap<typeof ipcContract>;
+  const appOrigin = new URL(origin).origin;
+  const registry = { kindOf: () => kind, appOrigin: () => appOrigin };
+  const listeners = new Map(
+    (Object.keys(ipcContract) as ChannelName[]).map((name) => [`${CHANNEL_PREFIX}${name}`, createInvokeListener(name, ipcContract[name], handlers[name] as never, registry)]),
+  );
+  await page.exposeBinding('__libInvoke', async (source, channel: string, ...args: unknown[]) => {
+    const listener = listeners.get(channel);
+    if (!listener) return { ok: false, error: { code: 'forbidden', message: `no channel ${channel}` } };
+    return listener({ sender: { id: 1 }, senderFrame: { url: source.frame.url(), parent: source.frame.parentFrame() } }, ...args);
+  });
+  const allowed = Object.entries(CHANNEL_WINDOWS).filter(([, w]) => (w as readonly string[]).includes(kind)).map(([n]) => n);
+  await page.addInitScript(({ names, prefix, kind: k }) => {
+    const invoke = (window as unknown as { __libInvoke: (c: string, ...a: unknown[]) => Promise<unknown> }).__libInvoke;
+    const lib: Record<string, Record<string, unknown>> = {};
+    for (const name of names) {
+      const [domain, method] = name.split('.') as [string, string];
+      (lib[domain] ??= {})[method] = (...args: unknown[]) => (args.length === 0 ? invoke(`${prefix}${name}`) : invoke(`${prefix}${name}`, args[0]));
+    }
+    Object.defineProperty(window, 'lib', { value: Object.freeze({ ...lib, kind: k }) });
+  }, { names: allowed, prefix: CHANNEL_PREFIX, kind });
+  return {
+    field,
+    port: pty.appPort,
+    close: async () => {
+      await rfid.dispose();
+      await board.close();
+      await pty.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
