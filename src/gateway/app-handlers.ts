@@ -19,6 +19,7 @@ import { permissionHandlers } from './roles/permission-handlers.ts';
 import { rolloverHandlers } from './rollover/rollover-handlers.ts';
 import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
 import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
+import { tagHandlers } from './catalogue/tag-handlers.ts';
 import { shelfHandlers } from './catalogue/shelf-handlers.ts';
 import { captureHandlers } from './capture/capture-handlers.ts';
 import { collectionHandlers } from './collection/collection-handlers.ts';
@@ -36,6 +37,7 @@ import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 export const allHandlers: AnyHandlerMap = {
   ...catalogueHandlers,
   ...sequenceHandlers,
+  ...tagHandlers,
   ...shelfHandlers,
   ...captureHandlers,
   ...collectionHandlers,

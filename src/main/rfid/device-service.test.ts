@@ -5,6 +5,7 @@ import { attach3m810Simulator } from './m3-810-simulator.ts';
 import { memoryPair } from './transport.ts';
 import { blankTag, TagField } from './tag-field.ts';
 import { RfidError } from './rfid-reader.ts';
+import { rejection } from '../testing/rejection.ts';
 import { decodeLibraryTag } from '../../shared/domain/rfid/iso28560-2.ts';
 import { decodeBasicBlock } from '../../shared/domain/rfid/iso28560-3.ts';
 
@@ -25,14 +26,7 @@ function board() {
   return { field, state, connect };
 }
 
-const failure = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e as RfidError;
-  }
-  throw new Error('expected a failure');
-};
+const failure = (p: Promise<unknown>) => rejection<RfidError>(p);
 const config: DeviceConfig = { type: '3m-810', port: '/dev/ttyUSB0' };
 
 describe('RFID device service', () => {

@@ -4,7 +4,8 @@ import { attach3m810Simulator } from './m3-810-simulator.ts';
 import { frame, START_VERSION, VERSION_PROBE } from './m3-810-protocol.ts';
 import { memoryPair } from './transport.ts';
 import { blankTag, TagField } from './tag-field.ts';
-import { RfidError } from './rfid-reader.ts';
+import type { RfidError } from './rfid-reader.ts';
+import { rejection } from '../testing/rejection.ts';
 
 const toHex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0').toUpperCase()).join(' ');
 
@@ -17,14 +18,7 @@ async function rig(chunk = 64) {
   return { reader, field, host, board };
 }
 
-const failure = async (p: Promise<unknown>) => {
-  try {
-    await p;
-  } catch (e) {
-    return e as RfidError;
-  }
-  throw new Error('expected a failure');
-};
+const failure = (p: Promise<unknown>) => rejection<RfidError>(p);
 
 describe('3M 810 dialect', () => {
   let close: (() => Promise<void>) | undefined;

@@ -200,6 +200,19 @@ export const catalogueCalls = {
     input: z.object({ KeepID: idField(), MergeID: idField() }),
     data: z.object({ ItemID: z.number().int(), Moved: z.number().int() }),
   }),
+  /**
+   * Links the tag just written for a copy (the desktop writes it and reads it back first): the
+   * copy gets the tag's UID; a UID another copy has is "RFID repeated". A copy that already has
+   * another tag is refused here: replacing a tag is label transfer's job, with its history.
+   */
+  linkTag: defineCall({
+    ...call, spec: false, id: 'catalogue.linkTag', path: P('Literature', 'LinkTag'), perm: CATALOGUE_PERMS.edit,
+    input: z.object({
+      Barcode: codeText({ max: 64, required: 'validation:required.barcode', pattern: /^[\x21-\x7E]*$/ }),
+      RFID: codeText({ max: 32, required: 'validation:required.rfid', pattern: /^[0-9A-Fa-f]{8,32}$/, patternError: 'validation:collection.rfid' }),
+    }),
+    data: z.object({ ID: z.number().int(), Barcode: z.string(), RFID: z.string() }),
+  }),
   addItemsCatalogueInfo: defineCall({
     ...call, id: 'catalogue.save', path: P('Literature', 'AddItemsCatalogueInfo'), perm: CATALOGUE_PERMS.edit,
     input: z.object({ ItemID: idField().optional(), Item: catalogueInput, Copies: newCopiesInput }),

@@ -14,6 +14,7 @@ import { basicSetsCalls } from '../../../shared/api/basic-sets.ts';
 import { isbnProblem, normalizeIsbn } from '../../../shared/domain/catalogue/isbn.ts';
 import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
+import { TagWriterPanel } from '../rfid/tag-writer-panel.tsx';
 import { captureDraft, captureToInput, draftFromCapture } from './capture-lookup.ts';
 import type { CaptureItem } from '../../../shared/api/capture.ts';
 
@@ -211,6 +212,7 @@ export default function QuickCataloguingScreen() {
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="quick-saved">
           <Typography variant="subtitle2">{t('quick.lastSaved', { title: saved.title, callNo: saved.callNo })}</Typography>
           <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>{saved.barcodes.join('  ')}</Typography>
+          <TagWriterPanel barcodes={saved.barcodes} />
         </Paper>
       )}
     </Stack>
