@@ -1,10 +1,11 @@
-// `npm run rfid:sim`: a simulated 3M 810 RFID board on a virtual serial port (socat pty), for
+// `npm run rfid:sim`: a simulated RFID board (3M 810, or Feig with --feig) on a virtual serial port (socat pty), for
 // trying the desktop app without hardware. Point the app's RFID settings (/setting) at the port
 // it prints, then type commands here.
 import { createInterface } from 'node:readline';
 import { openPtyPair } from '../src/main/rfid/pty-pair.ts';
 import { openSerialTransport } from '../src/main/rfid/transport.ts';
 import { attach3m810Simulator } from '../src/main/rfid/m3-810-simulator.ts';
+import { attachFeigSimulator } from '../src/main/rfid/feig-simulator.ts';
 import { blankTag, TagField } from '../src/main/rfid/tag-field.ts';
 import { decodeAny } from '../src/main/rfid/device-service.ts';
 import { encodeLibraryTag } from '../src/shared/domain/rfid/iso28560-2.ts';
@@ -17,11 +18,13 @@ const HELP = `commands:
   ok                clear every fault
   quit`;
 
+// `npm run rfid:sim -- --feig` speaks the Feig ISO host protocol instead.
+const feig = process.argv.includes('--feig');
 const pty = await openPtyPair();
-const board = await openSerialTransport(pty.boardPort, 19200);
+const board = await openSerialTransport(pty.boardPort, feig ? 38400 : 19200, { parity: feig ? 'even' : 'none' });
 const field = new TagField();
-attach3m810Simulator(board, field);
-console.log(`Simulated 3M 810 board on ${pty.appPort}\n(set RFID board model "3M / Bibliotheca 810" and this port in /setting)\n${HELP}`);
+(feig ? attachFeigSimulator : attach3m810Simulator)(board, field);
+console.log(`Simulated ${feig ? 'Feig ISO host reader' : '3M 810 board'} on ${pty.appPort}\n(set this board model and port in /setting)\n${HELP}`);
 
 const rl = createInterface({ input: process.stdin, prompt: 'rfid> ' });
 rl.prompt();

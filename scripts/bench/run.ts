@@ -10,6 +10,7 @@ import { measureFirstLoad } from './web-bundle.ts';
 import { measureHomeInteractive } from './home-interactive.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
+import { measureRfidEncode } from './rfid-encode.ts';
 import { createPgTestDatabase, PG_TEST_URL } from '../../src/gateway/testing/pg-test-db.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,6 +60,14 @@ async function catalogueRows(c: Record<string, number>, on: string) {
       await pgDb.drop();
     }
   }
+}
+
+// Devices (issue 8): encode + verify one tag through the device service and serial driver to the
+// simulator over a socat pty (no budget in the architecture page; reported as a figure).
+for (const type of ['3m-810', 'feig'] as const) {
+  const r = await measureRfidEncode(type);
+  row(`RFID encode + verify one tag, ${type} simulator over a pty, p50`, r.p50, 'ms', null);
+  row(`RFID encode + verify one tag, ${type} simulator over a pty, p95`, r.p95, 'ms', null);
 }
 
 // 2. Gateway start on the demo data: the first start seeds; later starts are what users wait for.

@@ -1,11 +1,13 @@
 import type { DeviceConfig } from './device-service.ts';
+import { FeigReader } from './feig-driver.ts';
 import { M3810Reader } from './m3-810-driver.ts';
 import { RfidError, type RfidReader } from './rfid-reader.ts';
-import { openSerialTransport } from './transport.ts';
+import { openSerialTransport, type ByteTransport } from './transport.ts';
 
-/** Serial settings per board family (the manufacturers' defaults). */
-const SERIAL: Partial<Record<DeviceConfig['type'], { baudRate: number; parity: 'none' | 'even' }>> = {
-  '3m-810': { baudRate: 19200, parity: 'none' },
+/** Serial settings and driver per board family (the manufacturers' defaults). */
+const SERIAL: Partial<Record<DeviceConfig['type'], { baudRate: number; parity: 'none' | 'even'; driver: (t: ByteTransport) => RfidReader }>> = {
+  '3m-810': { baudRate: 19200, parity: 'none', driver: (t) => new M3810Reader(t) },
+  feig: { baudRate: 38400, parity: 'even', driver: (t) => new FeigReader(t) },
 };
 
 /** Opens the configured board and checks it answers: the device service's `connect`. */
@@ -14,7 +16,7 @@ export async function connectBoard(config: DeviceConfig): Promise<RfidReader> {
   if (!serial) throw new RfidError('unsupported', `no driver for ${config.type} yet`);
   if (!config.port) throw new RfidError('unavailable', 'no serial port is chosen');
   const transport = await openSerialTransport(config.port, config.baudRate ?? serial.baudRate, { parity: serial.parity });
-  const reader = new M3810Reader(transport);
+  const reader = serial.driver(transport);
   try {
     await reader.open();
   } catch (err) {

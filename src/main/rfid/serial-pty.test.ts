@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPtyPair, type PtyPair } from './pty-pair.ts';
 import { listSerialPorts, openSerialTransport, type ByteTransport } from './transport.ts';
 import { attach3m810Simulator } from './m3-810-simulator.ts';
+import { attachFeigSimulator } from './feig-simulator.ts';
 import { blankTag, TagField } from './tag-field.ts';
 import { RfidDeviceService } from './device-service.ts';
 import { connectBoard } from './connect-board.ts';
@@ -31,6 +32,24 @@ describe('a 3M 810 board on a serial port (socat pty)', () => {
       expect(tag.afi).toBe(7);
     } finally {
       await service.dispose();
+    }
+  });
+
+  it('a Feig reader over a pty (38400 8E1): the same checked encoding', async () => {
+    const pty2 = await openPtyPair();
+    const end = await openSerialTransport(pty2.boardPort, 38400, { parity: 'even' });
+    const feigField = new TagField();
+    attachFeigSimulator(end, feigField);
+    const service = new RfidDeviceService({ connect: connectBoard });
+    try {
+      expect((await service.configure({ type: 'feig', port: pty2.appPort })).state).toBe('ready');
+      const tag = feigField.place(blankTag());
+      expect(await service.encode({ data: { primaryItemId: 'T00000043' }, format: '28560-3', afi: 0x07 })).toEqual({ uid: tag.uid });
+      expect((await service.readOne()).data?.primaryItemId).toBe('T00000043');
+    } finally {
+      await service.dispose();
+      await end.close();
+      await pty2.close();
     }
   });
 

@@ -2,6 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { M3810Reader } from './m3-810-driver.ts';
 import { attach3m810Simulator } from './m3-810-simulator.ts';
 import { frame, START_VERSION, VERSION_PROBE } from './m3-810-protocol.ts';
+import { FeigReader } from './feig-driver.ts';
+import { attachFeigSimulator } from './feig-simulator.ts';
+import { frame as feigFrame, CMD as FEIG_CMD } from './feig-protocol.ts';
+import type { ByteTransport } from './transport.ts';
+import type { RfidReader } from './rfid-reader.ts';
 import { memoryPair } from './transport.ts';
 import { blankTag, TagField } from './tag-field.ts';
 import type { RfidError } from './rfid-reader.ts';
@@ -9,24 +14,39 @@ import { rejection } from '../testing/rejection.ts';
 
 const toHex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0').toUpperCase()).join(' ');
 
-async function rig(chunk = 64) {
-  const [host, board] = memoryPair(chunk);
-  const field = new TagField();
-  attach3m810Simulator(board, field);
-  const reader = new M3810Reader(host, { timeoutMs: 200 });
-  await reader.open();
-  return { reader, field, host, board };
+interface Dialect {
+  name: string;
+  reader(t: ByteTransport): RfidReader;
+  simulate(t: ByteTransport, f: TagField): void;
 }
+const DIALECTS: Dialect[] = [
+  { name: '3M 810', reader: (t) => new M3810Reader(t, { timeoutMs: 200 }), simulate: attach3m810Simulator },
+  { name: 'Feig ISO host', reader: (t) => new FeigReader(t, { timeoutMs: 200 }), simulate: attachFeigSimulator },
+];
 
 const failure = (p: Promise<unknown>) => rejection<RfidError>(p);
 
-describe('3M 810 dialect', () => {
+describe('frames', () => {
+  it('3M: builds the version probe byte for byte as a real board was sent it', () => {
+    expect(toHex(frame(START_VERSION, VERSION_PROBE))).toBe('D5 00 05 04 00 11 8C 66');
+  });
+  it('Feig: builds the inventory frame with its MCRF4XX CRC, low byte first', () => {
+    expect(toHex(feigFrame(FEIG_CMD.iso, Uint8Array.of(0x01, 0x00)))).toBe('07 FF B0 01 00 1C 56');
+  });
+});
+
+describe.each(DIALECTS)('$name driver against its simulator', (dialect) => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => close?.());
 
-  it('builds the version probe byte for byte as a real board was sent it', () => {
-    expect(toHex(frame(START_VERSION, VERSION_PROBE))).toBe('D5 00 05 04 00 11 8C 66');
-  });
+  async function rig(chunk = 64) {
+    const [host, board] = memoryPair(chunk);
+    const field = new TagField();
+    dialect.simulate(board, field);
+    const reader = dialect.reader(host);
+    await reader.open();
+    return { reader, field, host, board };
+  }
 
   it('finds the tags on the pad, reads and writes blocks and the AFI, across replies split into 3-byte pieces', async () => {
     const { reader, field } = await rig(3);
@@ -40,7 +60,7 @@ describe('3M 810 dialect', () => {
     expect(a.blocks.subarray(0, 24)).toEqual(data);
     await reader.writeAfi(a.uid, 0x07);
     expect(await reader.systemInfo(a.uid)).toEqual({ uid: a.uid, dsfid: 0, afi: 0x07, blockSize: 4, blockCount: 28 });
-    expect(await reader.inventory(0x07)).toEqual([{ uid: a.uid, afi: 0x07 }]);
+    expect((await reader.inventory(0x07)).map((t) => [t.uid, t.afi])).toEqual([[a.uid, 0x07]]);
     await reader.setEas(a.uid, true);
     expect(a.eas).toBe(true);
   });
