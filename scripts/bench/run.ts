@@ -11,6 +11,7 @@ import { measureHomeInteractive } from './home-interactive.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureRfidEncode } from './rfid-encode.ts';
+import { measureLabels } from './labels.ts';
 import { createPgTestDatabase, PG_TEST_URL } from '../../src/gateway/testing/pg-test-db.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,6 +61,13 @@ async function catalogueRows(c: Record<string, number>, on: string) {
       await pgDb.drop();
     }
   }
+}
+
+// Labels (issue 8): 5000 Code 128 labels with CJK text to one PDF, beside pdf-lib used naively.
+const l = await measureLabels();
+if (l) {
+  row(`5000 labels to PDF (naive pdf-lib: ${Math.round(l.naiveMs!)} ms, ratio ${(l.ms! / l.naiveMs!).toFixed(2)}; ${Math.round(l.bytes! / 1024)} kB; last page ${l.decodedLastPage}/${l.onLastPage} barcodes decode)`, l.ms!, 'ms', 1500);
+  row('5000 labels to PDF: heap growth at its peak', l.peakMb!, 'MB', 200);
 }
 
 // Devices (issue 8): encode + verify one tag through the device service and serial driver to the

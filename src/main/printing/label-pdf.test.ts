@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEMPLATE_PRESETS, type LabelTemplate } from '../../shared/domain/printing/label-template.ts';
+import { findLabelFont } from './label-font.ts';
+import { MAX_LABELS, renderLabels, type LabelContent } from './label-pdf.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'labels-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const font = findLabelFont();
+const A4 = TEMPLATE_PRESETS[0]!;
+
+/** Every barcode symbol zbarimg finds on the PDF's pages, rasterised at 300 dpi by pdftoppm. */
+function decode(pdf: Uint8Array, name: string): string[] {
+  const file = join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  execFileSync('pdftoppm', ['-r', '300', '-png', file, join(dir, name)]);
+  const pngs = readdirSync(dir).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).map((f) => join(dir, f));
+  let out = '';
+  try {
+    out = execFileSync('zbarimg', ['-q', ...pngs], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch (e) {
+    out = (e as { stdout?: string }).stdout ?? '';
+  }
+  return out.split('\n').filter(Boolean);
+}
+const text = (pdf: Uint8Array, name: string) => {
+  const file = join(dir, `${name}-t.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+};
+
+describe.skipIf(!font)('label PDFs', () => {
+  it('every Code 128, Code 39 and EAN-13 barcode on a sheet decodes to its value', () => {
+    const labels: LabelContent[] = [
+      ...Array.from({ length: 24 }, (_, i): LabelContent => ({ kind: 'barcode', value: `T${String(1000 + i).padStart(8, '0')}`, format: 'CODE128', heading: '北京市第一实验学校' })),
+      { kind: 'barcode', value: 'LIB-0042', format: 'CODE39' },
+      { kind: 'barcode', value: '9787020002207', format: 'EAN13' },
+    ];
+    return renderLabels(labels, { template: A4, font: font! }).then((pdf) => {
+      const found = decode(pdf, 'sheet').sort();
+      const want = [...labels.slice(0, 24).map((l) => `CODE-128:${(l as { value: string }).value}`), 'CODE-39:LIB-0042', 'EAN-13:9787020002207'].sort();
+      expect(found).toEqual(want);
+      expect(text(pdf, 'sheet')).toContain('北京市第一实验学校');
+    });
+  });
+
+  it('spine labels carry the school and the call number in CJK and Latin', async () => {
+    const spine = TEMPLATE_PRESETS[1]!;
+    const pdf = await renderLabels([{ kind: 'spine', school: '第一实验学校', callNumber: 'I247.5/123/2' }], { template: spine, font: font! });
+    const t = text(pdf, 'spine');
+    for (const s of ['第一实验学校', 'I247.5', '123']) expect(t).toContain(s);
+  });
+
+  it('offprint starts at any position of a partly used sheet; a roll is one label a page', async () => {
+    const labels = Array.from({ length: 5 }, (_, i): LabelContent => ({ kind: 'barcode', value: `P${i}0000`, format: 'CODE128' }));
+    const sheet = await renderLabels(labels, { template: A4, font: font!, firstPosition: 28 });
+    // Positions 28 and 29 of the first page, then three on a second page.
+    expect(execFileSync('pdfinfo', [(writeFileSync(join(dir, 'off.pdf'), sheet), join(dir, 'off.pdf'))], { encoding: 'utf8' })).toMatch(/Pages:\s+2/);
+    expect(decode(sheet, 'off').sort()).toEqual(labels.map((l) => `CODE-128:${(l as { value: string }).value}`).sort());
+    const roll: LabelTemplate = TEMPLATE_PRESETS[3]!;
+    const r = await renderLabels(labels.slice(0, 3), { template: roll, font: font! });
+    writeFileSync(join(dir, 'roll.pdf'), r);
+    expect(execFileSync('pdfinfo', [join(dir, 'roll.pdf')], { encoding: 'utf8' })).toMatch(/Pages:\s+3/);
+  });
+
+  it('refuses more than 5000 labels and a barcode too long for its label', async () => {
+    await expect(renderLabels(Array.from({ length: MAX_LABELS + 1 }, () => ({ kind: 'barcode', value: 'X', format: 'CODE128' })), { template: A4, font: font! })).rejects.toThrow(/5000/);
+    await expect(renderLabels([{ kind: 'barcode', value: 'X'.repeat(60), format: 'CODE128' }], { template: A4, font: font! })).rejects.toThrow(/does not fit/);
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * A label layout, in millimetres: a sheet (A4 or Letter, rows × columns of labels with margins
+ * and gaps) or a roll (one label after another on a thermal printer). Offsets move everything by
+ * tenths of a millimetre to match a printer's own drift (printed with the calibration page).
+ * Held client-side, per desk and printer, as the spec says.
+ */
+const mm = (max: number) => z.number().min(0).max(max);
+const offset = z.number().min(-20).max(20).multipleOf(0.1);
+
+export const sheetTemplateSchema = z.object({
+  kind: z.literal('sheet'),
+  name: z.string().min(1).max(60),
+  page: z.object({ width: mm(1000), height: mm(1000) }),
+  rows: z.number().int().min(1).max(60),
+  cols: z.number().int().min(1).max(20),
+  label: z.object({ width: mm(300).min(5), height: mm(300).min(5) }),
+  margin: z.object({ top: mm(100), left: mm(100) }),
+  gap: z.object({ x: mm(50), y: mm(50) }),
+  offset: z.object({ x: offset, y: offset }),
+});
+export const rollTemplateSchema = z.object({
+  kind: z.literal('roll'),
+  name: z.string().min(1).max(60),
+  label: z.object({ width: mm(300).min(5), height: mm(300).min(5) }),
+  offset: z.object({ x: offset, y: offset }),
+});
+export const labelTemplateSchema = z.discriminatedUnion('kind', [sheetTemplateSchema, rollTemplateSchema]);
+export type LabelTemplate = z.infer<typeof labelTemplateSchema>;
+export type SheetTemplate = z.infer<typeof sheetTemplateSchema>;
+
+export const PAGE_SIZES = { A4: { width: 210, height: 297 }, Letter: { width: 215.9, height: 279.4 } } as const;
+
+/** Starting points; margins differ between makers by about a millimetre, hence the offsets. */
+export const TEMPLATE_PRESETS: readonly LabelTemplate[] = [
+  { kind: 'sheet', name: 'A4 3 × 10 (70 × 25.4 mm)', page: PAGE_SIZES.A4, rows: 10, cols: 3, label: { width: 70, height: 25.4 }, margin: { top: 21.5, left: 0 }, gap: { x: 0, y: 0 }, offset: { x: 0, y: 0 } },
+  { kind: 'sheet', name: 'A4 spine 5 × 13 (38 × 21 mm)', page: PAGE_SIZES.A4, rows: 13, cols: 5, label: { width: 38, height: 21 }, margin: { top: 11, left: 10 }, gap: { x: 0, y: 0 }, offset: { x: 0, y: 0 } },
+  { kind: 'sheet', name: 'Letter 3 × 10 (Avery 5160)', page: PAGE_SIZES.Letter, rows: 10, cols: 3, label: { width: 66.675, height: 25.4 }, margin: { top: 12.7, left: 4.7625 }, gap: { x: 3.175, y: 0 }, offset: { x: 0, y: 0 } },
+  { kind: 'roll', name: 'Roll 50 × 30 mm', label: { width: 50, height: 30 }, offset: { x: 0, y: 0 } },
+];
+
+export const labelsPerPage = (t: LabelTemplate) => (t.kind === 'sheet' ? t.rows * t.cols : 1);
+
+/** Where label `index` of a page sits: its top-left corner from the page's top-left, in mm. */
+export function labelOrigin(t: LabelTemplate, index: number): { x: number; y: number } {
+  if (t.kind === 'roll') return { x: t.offset.x, y: t.offset.y };
+  const row = Math.floor(index / t.cols);
+  const col = index % t.cols;
+  return {
+    x: t.margin.left + col * (t.label.width + t.gap.x) + t.offset.x,
+    y: t.margin.top + row * (t.label.height + t.gap.y) + t.offset.y,
+  };
+}
