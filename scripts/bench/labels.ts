@@ -7,7 +7,8 @@ import * as fontkit from 'fontkit';
 import { labelOrigin, labelsPerPage, TEMPLATE_PRESETS } from '../../src/shared/domain/printing/label-template.ts';
 import { findLabelFont } from '../../src/main/printing/label-font.ts';
 import { barcodeBars } from '../../src/main/printing/barcode-path.ts';
-import { renderLabels, type LabelContent } from '../../src/main/printing/label-pdf.ts';
+import { renderLabels } from '../../src/main/printing/label-pdf.ts';
+import type { LabelContent } from '../../src/shared/domain/printing/label-template.ts';
 
 const PT = 72 / 25.4;
 

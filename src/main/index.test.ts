@@ -1,3 +1,4 @@
+import { ipcContract } from '../shared/ipc/contract.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +53,8 @@ describe('composition root (src/main/index.ts)', () => {
     expect(fakeElectron.session.defaultSession.permissionRequestHandler).toBeTypeOf('function');
 
     const channels = [...fakeElectron.ipcMain.handlers.keys()].sort();
-    expect(channels).toEqual(['lib:app.getInfo', 'lib:gateway.getAddress', 'lib:rfid.configure', 'lib:rfid.encodeTag', 'lib:rfid.inventory', 'lib:rfid.listPorts', 'lib:rfid.readTag', 'lib:rfid.setAfi', 'lib:rfid.status', 'lib:settings.get', 'lib:settings.set', 'lib:shell.openExternal']);
+    // Every channel of the contract, and nothing else.
+    expect(channels).toEqual(Object.keys(ipcContract).map((n) => `lib:${n}`).sort());
     const call = (ch: string, url: string, ...args: unknown[]) =>
       fakeElectron.ipcMain.handlers.get(ch)!({ sender: { id: win!.webContents.id }, senderFrame: { url, parent: null } } as never, ...(args as never[])) as Promise<IpcResult<unknown>>;
     expect(await call('lib:gateway.getAddress', 'http://127.0.0.1:5180/library/#/home')).toEqual({ ok: true, data: { url: 'http://127.0.0.1:5180', embedded: true } });

@@ -13,6 +13,9 @@ import { createHandlers } from './ipc/handlers.ts';
 import { RfidDeviceService } from './rfid/device-service.ts';
 import { connectBoard } from './rfid/connect-board.ts';
 import { listSerialPorts } from './rfid/transport.ts';
+import { PrintQueue } from './printing/print-queue.ts';
+import { cups } from './printing/cups.ts';
+import { findLabelFont, type LabelFont } from './printing/label-font.ts';
 import { WindowRegistry } from './windows/window-registry.ts';
 import { hardenSession, hardenWebContents, type SecurityPolicy } from './windows/web-security.ts';
 import { createAdminWindow } from './windows/admin-window.ts';
@@ -57,6 +60,13 @@ async function start(): Promise<void> {
   const rfidSettings = settings.get().rfid;
   if (rfidSettings) void rfid.configure(rfidSettings);
   app.on('will-quit', () => void rfid.dispose());
+  // The label station's queue: journaled in the app data, printing from the start (also what a
+  // crash left half-done), whether or not any gateway answers.
+  const printQueue = PrintQueue.open(join(dataDir, 'print-queue'), cups);
+  printQueue.start();
+  void printQueue.prune(7 * 86_400_000);
+  app.on('will-quit', () => void printQueue.stop());
+  let labelFont: LabelFont | null | undefined;
   const gateway = new EmbeddedGateway({
     fork: () => utilityProcess.fork(gatewayEntry, [], { serviceName: 'School Library gateway', stdio: 'inherit' }),
     dataDir: join(dataDir, 'gateway'),
@@ -101,6 +111,7 @@ async function start(): Promise<void> {
       openExternal: (url) => shell.openExternal(url),
       rfid,
       listSerialPorts,
+      printing: { queue: printQueue, printers: () => cups.printers(), font: () => (labelFont === undefined ? (labelFont = findLabelFont()) : labelFont) },
     }),
     registry,
   );

@@ -18,6 +18,10 @@ export const CHANNEL_WINDOWS = {
   'rfid.readTag': ['admin', 'guide'],
   'rfid.encodeTag': ['admin'],
   'rfid.setAfi': ['admin'],
+  'printing.printers': ['admin'],
+  'printing.print': ['admin'],
+  'printing.jobs': ['admin'],
+  'printing.cancel': ['admin'],
 } as const satisfies { readonly [N in ChannelName]: readonly WindowKind[] };
 
 /** Same value as IPC_PREFIX in the contract (asserted by a test); kept here to avoid zod at run time. */

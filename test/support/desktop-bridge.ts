@@ -13,12 +13,17 @@ import { attach3m810Simulator } from '../../src/main/rfid/m3-810-simulator.ts';
 import { openPtyPair, type PtyPair } from '../../src/main/rfid/pty-pair.ts';
 import { TagField } from '../../src/main/rfid/tag-field.ts';
 import { listSerialPorts, openSerialTransport, type ByteTransport } from '../../src/main/rfid/transport.ts';
+import { PrintQueue } from '../../src/main/printing/print-queue.ts';
+import { cups } from '../../src/main/printing/cups.ts';
+import { findLabelFont } from '../../src/main/printing/label-font.ts';
 
 export interface DesktopRig {
   /** The simulated board's pad: place and lift tags, inject faults. */
   field: TagField;
   /** The serial port the app should open (a socat pty). */
   port: string;
+  /** The print queue behind lib.printing.* (to wait for it to drain). */
+  queue: PrintQueue;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,9 @@ export async function installDesktopBridge(page: Page, origin: string, kind: Win
   const field = new TagField();
   attach3m810Simulator(board, field);
   const rfid = new RfidDeviceService({ connect: connectBoard, reconnectMs: 500 });
+  // The real print queue to the real CUPS (LIB_TEST_PRINTER, scripts/ci/provision-cups.sh).
+  const queue = PrintQueue.open(join(dir, 'print-queue'), cups, { pollMs: 100, backoffMs: 200 });
+  queue.start();
   const handlers = createHandlers({
     appInfo: () => ({ name: 'School Library', version: 'e2e', electron: '-', chrome: '-', node: process.versions.node, platform: process.platform, arch: process.arch, dataDir: dir }),
     settings,
@@ -44,6 +52,7 @@ export async function installDesktopBridge(page: Page, origin: string, kind: Win
     openExternal: async () => undefined,
     rfid,
     listSerialPorts,
+    printing: { queue, printers: () => cups.printers(), font: () => findLabelFont() },
   }) as HandlerMap<typeof ipcContract>;
   const appOrigin = new URL(origin).origin;
   const registry = { kindOf: () => kind, appOrigin: () => appOrigin };
@@ -68,7 +77,9 @@ export async function installDesktopBridge(page: Page, origin: string, kind: Win
   return {
     field,
     port: pty.appPort,
+    queue,
     close: async () => {
+      await queue.stop();
       await rfid.dispose();
       await board.close();
       await pty.close();

@@ -11,6 +11,8 @@ import { M3810Reader } from '../rfid/m3-810-driver.ts';
 import { attach3m810Simulator } from '../rfid/m3-810-simulator.ts';
 import { memoryPair } from '../rfid/transport.ts';
 import { blankTag, TagField } from '../rfid/tag-field.ts';
+import { PrintQueue } from '../printing/print-queue.ts';
+import { findLabelFont } from '../printing/label-font.ts';
 
 let dir: string;
 let settings: SettingsStore;
@@ -18,6 +20,7 @@ let switched: (string | null)[];
 let opened: string[];
 let field: TagField;
 let rfid: RfidDeviceService;
+let queue: PrintQueue;
 const ctx = { kind: 'admin' as const, webContentsId: 1 };
 
 beforeEach(async () => {
@@ -25,6 +28,7 @@ beforeEach(async () => {
   settings = await openSettingsStore(dir);
   switched = [];
   opened = [];
+  queue = PrintQueue.open(join(dir, 'queue'), { printers: async () => [], submitHeld: async () => 'x', release: async () => undefined, findPending: async () => null, cancel: async () => undefined, state: async () => 'unknown' });
   // The real device service and 3M driver, with the simulator on the other end of a memory pair.
   field = new TagField();
   rfid = new RfidDeviceService({
@@ -51,6 +55,7 @@ const make = () =>
     openExternal: async (u) => void opened.push(u),
     rfid,
     listSerialPorts: async () => [],
+    printing: { queue, printers: async () => ['Labels'], font: () => findLabelFont() },
   });
 
 describe('desktop IPC handlers', () => {
@@ -119,5 +124,19 @@ describe('desktop IPC handlers', () => {
     // Writing channels are for the admin window only.
     expect(ipcContract['rfid.encodeTag'].windows).toEqual(['admin']);
     expect(ipcContract['rfid.setAfi'].windows).toEqual(['admin']);
+  });
+
+  it('printing: a request is rendered and journaled; bad input and the kiosk are refused by the contract', async () => {
+    const h = make();
+    const template = { kind: 'roll' as const, name: 'Roll', label: { width: 50, height: 30 }, offset: { x: 0, y: 0 } };
+    const r = await h['printing.print']({ title: '条码 3 张', printer: 'Labels', copies: 1, template, labels: [{ kind: 'barcode', value: 'T1', format: 'CODE128' }, { kind: 'barcode', value: 'T2', format: 'CODE128' }, { kind: 'spine', school: '一中', callNumber: 'I247.5/1' }] }, ctx);
+    expect(r.labels).toBe(3);
+    const jobs = await h['printing.jobs'](undefined, ctx);
+    expect(jobs).toMatchObject([{ id: r.id, title: '条码 3 张', labels: 3, state: 'queued' }]);
+    expect(ipcContract['printing.jobs'].output.safeParse(jobs).success).toBe(true);
+    expect(await h['printing.cancel']({ id: r.id }, ctx)).toBe(true);
+    await expect(h['printing.print']({ title: 't', printer: 'Labels', copies: 1, template, labels: [{ kind: 'barcode', value: 'X'.repeat(60), format: 'CODE128' }] }, ctx)).rejects.toMatchObject({ code: 'printing.too-long' });
+    expect(ipcContract['printing.print'].input.safeParse({ title: 't', printer: 'P', copies: 1, template, labels: [] }).success).toBe(false);
+    expect(ipcContract['printing.print'].windows).toEqual(['admin']);
   });
 });

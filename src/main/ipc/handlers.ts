@@ -6,6 +6,9 @@ import { isExternalLink } from '../windows/web-security.ts';
 import { HandlerError } from './ipc-error.ts';
 import { RfidError } from '../rfid/rfid-reader.ts';
 import type { RfidDeviceService } from '../rfid/device-service.ts';
+import type { PrintQueue } from '../printing/print-queue.ts';
+import type { LabelFont } from '../printing/label-font.ts';
+import { renderLabels } from '../printing/label-pdf.ts';
 
 export interface HandlerDeps {
   appInfo(): AppInfo;
@@ -18,6 +21,12 @@ export interface HandlerDeps {
   /** The desk's RFID board (main/rfid/device-service.ts). */
   rfid: RfidDeviceService;
   listSerialPorts(): Promise<Array<{ path: string; manufacturer?: string }>>;
+  /** The label station's queue and the OS printers (main/printing). */
+  printing: {
+    queue: PrintQueue;
+    printers(): Promise<string[]>;
+    font(): LabelFont | null;
+  };
 }
 
 /** An RFID failure as an IPC error: code `rfid.<code>`, the renderer's key devices:errors.<code>. */
@@ -65,5 +74,21 @@ export function createHandlers(deps: HandlerDeps): HandlerMap<IpcContract> {
       return device(() => deps.rfid.encode({ data, format: cfg.tagFormat, afi: input.afi, ...(input.uid ? { uid: input.uid } : {}) }));
     },
     'rfid.setAfi': (input) => device(() => deps.rfid.setAfi(input.uid, input.afi)),
+    'printing.printers': () => deps.printing.printers(),
+    'printing.print': async (req) => {
+      const font = deps.printing.font();
+      if (!font) throw new HandlerError('printing.no-font', 'no font with Chinese and Latin letters was found on this computer');
+      let pdf: Uint8Array;
+      try {
+        pdf = await renderLabels(req.labels, { template: req.template, font, firstPosition: req.firstPosition });
+      } catch (err) {
+        if (err instanceof RangeError) throw new HandlerError('printing.too-long', err.message);
+        throw err;
+      }
+      const job = await deps.printing.queue.enqueue({ title: req.title, printer: req.printer, copies: req.copies, labels: req.labels.length, pdf });
+      return { id: job.id, labels: job.labels };
+    },
+    'printing.jobs': () => deps.printing.queue.list().map(({ osJob: _o, ...j }) => j),
+    'printing.cancel': (input) => deps.printing.queue.cancel(input.id),
   };
 }

@@ -1,7 +1,6 @@
 import JsBarcode from 'jsbarcode';
 
-export const BARCODE_FORMATS = ['CODE128', 'CODE39', 'EAN13'] as const;
-export type BarcodeFormat = (typeof BARCODE_FORMATS)[number];
+import type { BarcodeFormat } from '../../shared/domain/printing/label-template.ts';
 
 export interface BarcodeBars {
   /** Width in modules (narrow bars), quiet zones excluded. */

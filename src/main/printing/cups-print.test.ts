@@ -58,7 +58,7 @@ describe.skipIf(skip)('printing through CUPS', () => {
     const printed = jobs.map((job) => join(OUT!, files.find((f) => f.startsWith(osTitle(job)))!));
     const values: string[] = [];
     for (const [k, file] of printed.entries()) {
-      execFileSync('pdftoppm', ['-r', '150', '-png', file, join(work, `p${k}`)]);
+      execFileSync('pdftoppm', ['-r', '150', '-png', file, join(work, `p${k}`)], { stdio: 'ignore' });
     }
     const pngs = readdirSync(work).filter((f) => f.endsWith('.png')).map((f) => join(work, f));
     const decoded = execFileSync('sh', ['-c', `zbarimg -q ${pngs.join(' ')} 2>/dev/null || true`], { encoding: 'utf8' });

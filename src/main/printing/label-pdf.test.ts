@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_PRESETS, type LabelTemplate } from '../../shared/domain/printing/label-template.ts';
 import { findLabelFont } from './label-font.ts';
-import { MAX_LABELS, renderLabels, type LabelContent } from './label-pdf.ts';
+import { MAX_LABELS, renderLabels } from './label-pdf.ts';
+import type { LabelContent } from '../../shared/domain/printing/label-template.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'labels-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

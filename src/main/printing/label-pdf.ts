@@ -1,16 +1,11 @@
 import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames as Op, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { labelOrigin, labelsPerPage, type LabelTemplate } from '../../shared/domain/printing/label-template.ts';
-import { barcodeBars, type BarcodeFormat } from './barcode-path.ts';
+import { labelOrigin, labelsPerPage, type LabelContent, type LabelTemplate } from '../../shared/domain/printing/label-template.ts';
+import { barcodeBars } from './barcode-path.ts';
 import { fontkitFor, type LabelFont } from './label-font.ts';
 
 /** The spec's limit for one print run. */
 export const MAX_LABELS = 5000;
 
-export type LabelContent =
-  /** A copy's (or reader's) barcode with its digits under it and an optional line above. */
-  | { kind: 'barcode'; value: string; format: BarcodeFormat; heading?: string }
-  /** A spine label: the school's name, then the call number, one part a line (I247.5 / 123 / 2). */
-  | { kind: 'spine'; school: string; callNumber: string };
 
 export interface RenderOptions {
   template: LabelTemplate;

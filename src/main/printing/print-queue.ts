@@ -162,6 +162,7 @@ export class PrintQueue {
   #sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const t = setTimeout(() => { this.#wake = null; resolve(); }, ms);
+      t.unref?.();
       this.#wake = () => { clearTimeout(t); this.#wake = null; resolve(); };
     });
   }

@@ -1,4 +1,4 @@
-import type { DesktopSettings, IpcError, IpcResult, LibBridge, RfidSettings } from '../../shared/ipc/contract.ts';
+import type { DesktopSettings, IpcError, IpcResult, LibBridge, PrintRequest, RfidSettings } from '../../shared/ipc/contract.ts';
 
 /**
  * The only module touching `window.lib` (the desktop preload's frozen bridge). In a plain browser
@@ -51,6 +51,10 @@ export const bridge = {
   rfidReadTag: () => guarded((l) => l.rfid.readTag()),
   rfidEncodeTag: (input: { data: { primaryItemId: string; shelfLocation?: string }; afi: number | null; uid?: string }) => guarded((l) => l.rfid.encodeTag(input)),
   rfidSetAfi: (uid: string, afi: number) => guarded((l) => l.rfid.setAfi({ uid, afi })),
+  printers: () => guarded((l) => l.printing.printers()),
+  print: (req: PrintRequest) => guarded((l) => l.printing.print(req)),
+  printJobs: () => guarded((l) => l.printing.jobs()),
+  cancelPrintJob: (id: string) => guarded((l) => l.printing.cancel({ id })),
 };
 
 /**
@@ -60,5 +64,6 @@ export const bridge = {
 export function bridgeErrorKey(error: IpcError): string {
   if (error.code === 'browserUnsupported') return BROWSER_UNSUPPORTED;
   if (error.code.startsWith('rfid.')) return `rfid:errors.${error.code.slice(5)}`;
+  if (error.code.startsWith('printing.')) return `printing:errors.${error.code.slice(9)}`;
   return 'rfid:errors.ipc';
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../domain/ui-constants.ts';
+import { labelContentSchema, labelTemplateSchema } from '../domain/printing/label-template.ts';
 
 /**
  * The desktop bridge contract: channels `lib:<domain>.<method>`, each with zod input/output and
@@ -88,6 +89,34 @@ export const tagReadingSchema = z.object({
 });
 export type TagReading = z.infer<typeof tagReadingSchema>;
 
+// ---- printing (main/printing) ----
+
+export const printJobSchema = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  title: z.string(),
+  printer: z.string(),
+  copies: z.number().int(),
+  labels: z.number().int(),
+  state: z.enum(['queued', 'submitting', 'held', 'released', 'done', 'cancelled']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type PrintJobInfo = z.infer<typeof printJobSchema>;
+
+export const printRequestSchema = z.object({
+  title: z.string().min(1).max(100),
+  printer: z.string().min(1).max(127),
+  copies: z.number().int().min(1).max(20),
+  template: labelTemplateSchema,
+  /** Offprint: the first label's position on the first (partly used) sheet, 0-based. */
+  firstPosition: z.number().int().min(0).max(1199).optional(),
+  labels: z.array(labelContentSchema).min(1).max(5000),
+});
+export type PrintRequest = z.infer<typeof printRequestSchema>;
+
 export const ipcContract = {
   'app.getInfo': channel({ input: z.void(), output: appInfoSchema, windows: ['admin', 'guide'] }),
   'settings.get': channel({ input: z.void(), output: desktopSettingsSchema, windows: ['admin', 'guide'] }),
@@ -110,6 +139,11 @@ export const ipcContract = {
     windows: ['admin'],
   }),
   'rfid.setAfi': channel({ input: z.object({ uid: uidSchema, afi: afiSchema }), output: z.void(), windows: ['admin'] }),
+  // Printing: the label station's queue in main; none of it for the guide kiosk.
+  'printing.printers': channel({ input: z.void(), output: z.array(z.string()), windows: ['admin'] }),
+  'printing.print': channel({ input: printRequestSchema, output: z.object({ id: z.string(), labels: z.number().int() }), windows: ['admin'] }),
+  'printing.jobs': channel({ input: z.void(), output: z.array(printJobSchema), windows: ['admin'] }),
+  'printing.cancel': channel({ input: z.object({ id: z.string().uuid() }), output: z.boolean(), windows: ['admin'] }),
 } as const satisfies Record<string, ChannelDef>;
 
 export type IpcContract = typeof ipcContract;

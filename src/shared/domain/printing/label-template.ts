@@ -52,3 +52,15 @@ export function labelOrigin(t: LabelTemplate, index: number): { x: number; y: nu
     y: t.margin.top + row * (t.label.height + t.gap.y) + t.offset.y,
   };
 }
+
+export const BARCODE_FORMATS = ['CODE128', 'CODE39', 'EAN13'] as const;
+export type BarcodeFormat = (typeof BARCODE_FORMATS)[number];
+
+/** What one label shows (main/printing/label-pdf.ts lays it out). */
+export const labelContentSchema = z.discriminatedUnion('kind', [
+  /** A copy's (or reader's) barcode with its digits under it and an optional line above. */
+  z.object({ kind: z.literal('barcode'), value: z.string().min(1).max(64).regex(/^[\x20-\x7E]+$/), format: z.enum(BARCODE_FORMATS), heading: z.string().max(60).optional() }),
+  /** A spine label: the school's name, then the call number, one part a line (I247.5 / 123 / 2). */
+  z.object({ kind: z.literal('spine'), school: z.string().max(60), callNumber: z.string().min(1).max(100) }),
+]);
+export type LabelContent = z.infer<typeof labelContentSchema>;
