@@ -16,22 +16,17 @@ export class FeigReader implements RfidReader {
     this.#channel = new FrameChannel(transport, parseFeig);
   }
 
-  async #call(cmd: number, data: Uint8Array, onError: RfidErrorCode, uid?: string): Promise<Uint8Array> {
-    const retries = this.#opts.retries ?? 1;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const b = bodyOf(await this.#channel.exchange(frame(cmd, data, ADDRESS_ANY), this.#opts.timeoutMs ?? 800));
-        if (b[0] !== cmd) throw new RfidError('protocol', `reply to 0x${cmd.toString(16)} came for 0x${b[0]!.toString(16)}`);
-        const status = b[1]!;
-        if (status === STATUS.ok) return b.subarray(2);
-        if (status === STATUS.noTag) throw new RfidError(uid ? 'tag-lost' : 'no-tag', uid ? `tag ${uid} did not answer` : 'no tag answered', { status, uid });
-        const iso = status === STATUS.isoError ? b[2]! : status;
-        throw new RfidError(onError, `the tag refused: ${ISO_ERRORS[iso] ?? `status 0x${status.toString(16)}`}`, { status: iso, uid });
-      } catch (err) {
-        const code = (err as RfidError).code;
-        if (attempt >= retries || (code !== 'protocol' && code !== 'unavailable') || !this.#transport.isOpen) throw err;
-      }
-    }
+  /** One command with its status byte: the data after it, or the error the status names. */
+  #call(cmd: number, data: Uint8Array, onError: RfidErrorCode, uid?: string): Promise<Uint8Array> {
+    return this.#channel.request(frame(cmd, data, ADDRESS_ANY), { timeoutMs: this.#opts.timeoutMs ?? 800, retries: this.#opts.retries ?? 1 }, (reply) => {
+      const b = bodyOf(reply);
+      if (b[0] !== cmd) throw new RfidError('protocol', `reply to 0x${cmd.toString(16)} came for 0x${b[0]!.toString(16)}`);
+      const status = b[1]!;
+      if (status === STATUS.ok) return b.subarray(2);
+      if (status === STATUS.noTag) throw new RfidError(uid ? 'tag-lost' : 'no-tag', uid ? `tag ${uid} did not answer` : 'no tag answered', { status, uid });
+      const iso = status === STATUS.isoError ? b[2]! : status;
+      throw new RfidError(onError, `the tag refused: ${ISO_ERRORS[iso] ?? `status 0x${status.toString(16)}`}`, { status: iso, uid });
+    });
   }
 
   #iso(sub: number, payload: number[], onError: RfidErrorCode, uid?: string) {

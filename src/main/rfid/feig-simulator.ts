@@ -1,11 +1,10 @@
 import { CMD, ISO, NXP, STATUS, bodyOf, frame, parseFeig, reverseBlocks } from './feig-protocol.ts';
-import type { ByteTransport } from './transport.ts';
+import { frameSplitter, type ByteTransport } from './transport.ts';
 import { normaliseUid } from './rfid-reader.ts';
 import { NO_TAG, type TagField, type TagResult } from './tag-field.ts';
 
 /** The reader side of the Feig ISO host protocol, on a tag field (see m3-810-simulator.ts). */
 export function attachFeigSimulator(transport: ByteTransport, field: TagField): () => void {
-  let buf = new Uint8Array(0);
   const send = (cmd: number, status: number, data: Uint8Array = new Uint8Array(0)) => {
     if (field.faults.silent) return;
     const f = frame(cmd, Uint8Array.of(status, ...data));
@@ -58,20 +57,5 @@ export function attachFeigSimulator(transport: ByteTransport, field: TagField): 
     }
   };
 
-  return transport.onData((chunk) => {
-    const joined = new Uint8Array(buf.length + chunk.length);
-    joined.set(buf);
-    joined.set(chunk, buf.length);
-    buf = joined;
-    for (;;) {
-      const r = parseFeig(buf);
-      if (r === 'need-more') return;
-      if ('skip' in r) buf = buf.slice(r.skip);
-      else if ('corrupt' in r) buf = buf.slice(r.corrupt);
-      else {
-        buf = buf.slice(r.used);
-        handle(bodyOf(r.frame));
-      }
-    }
-  });
+  return transport.onData(frameSplitter(parseFeig, (f) => handle(bodyOf(f))).feed);
 }

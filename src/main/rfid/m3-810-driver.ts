@@ -16,20 +16,13 @@ export class M3810Reader implements RfidReader {
     this.#channel = new FrameChannel(transport, parse3m);
   }
 
-  /** One command, retried once when the reply was garbled or late (a noisy line). */
-  async #call(start: number, body: Uint8Array): Promise<Uint8Array> {
-    const retries = this.#opts.retries ?? 1;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const reply = await this.#channel.exchange(frame(start, body), this.#opts.timeoutMs ?? 800);
-        const b = bodyOf(reply);
-        if (b[0] !== body[0]) throw new RfidError('protocol', `reply to 0x${body[0]!.toString(16)} came for 0x${b[0]!.toString(16)}`);
-        return b;
-      } catch (err) {
-        const code = (err as RfidError).code;
-        if (attempt >= retries || (code !== 'protocol' && code !== 'unavailable') || !this.#transport.isOpen) throw err;
-      }
-    }
+  /** One command; its reply must answer it (m3-810-protocol.ts). */
+  #call(start: number, body: Uint8Array): Promise<Uint8Array> {
+    return this.#channel.request(frame(start, body), { timeoutMs: this.#opts.timeoutMs ?? 800, retries: this.#opts.retries ?? 1 }, (reply) => {
+      const b = bodyOf(reply);
+      if (b[0] !== body[0]) throw new RfidError('protocol', `reply to 0x${body[0]!.toString(16)} came for 0x${b[0]!.toString(16)}`);
+      return b;
+    });
   }
 
   /** Command with a status byte: the payload after it, or the error the status names. */

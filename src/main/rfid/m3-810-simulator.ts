@@ -1,5 +1,5 @@
 import { CMD, STATUS_OK, START, START_VERSION, bodyOf, frame, parse3m, wireUid } from './m3-810-protocol.ts';
-import type { ByteTransport } from './transport.ts';
+import { frameSplitter, type ByteTransport } from './transport.ts';
 import { normaliseUid } from './rfid-reader.ts';
 import type { TagField, TagResult } from './tag-field.ts';
 
@@ -11,7 +11,6 @@ const VERSION = Uint8Array.of(0x0a, 0x05, 0x00, 0x02);
  * memory pair): reads requests, answers from the tag field, with its faults.
  */
 export function attach3m810Simulator(transport: ByteTransport, field: TagField): () => void {
-  let buf = new Uint8Array(0);
   const send = (start: number, body: Uint8Array) => {
     if (field.faults.silent) return;
     const f = frame(start, body);
@@ -64,21 +63,5 @@ export function attach3m810Simulator(transport: ByteTransport, field: TagField):
     }
   };
 
-  const off = transport.onData((chunk) => {
-    const joined = new Uint8Array(buf.length + chunk.length);
-    joined.set(buf);
-    joined.set(chunk, buf.length);
-    buf = joined;
-    for (;;) {
-      const r = parse3m(buf);
-      if (r === 'need-more') return;
-      if ('skip' in r) buf = buf.slice(r.skip);
-      else if ('corrupt' in r) buf = buf.slice(r.corrupt);
-      else {
-        buf = buf.slice(r.used);
-        handle(r.frame);
-      }
-    }
-  });
-  return off;
+  return transport.onData(frameSplitter(parse3m, handle).feed);
 }

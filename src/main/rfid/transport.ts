@@ -104,51 +104,81 @@ export async function listSerialPorts(): Promise<Array<{ path: string; manufactu
  */
 export type FrameParse = (buf: Uint8Array) => { frame: Uint8Array; used: number } | { skip: number } | { corrupt: number } | 'need-more';
 
+/**
+ * A byte-stream consumer that cuts frames out with `parse` and hands each whole one to `onFrame`
+ * (bytes before a frame are dropped; a frame failing its checksum goes to `onCorrupt`). Both the
+ * drivers (FrameChannel) and the board simulators read their line with it.
+ */
+export function frameSplitter(parse: FrameParse, onFrame: (frame: Uint8Array) => void, onCorrupt: () => void = () => undefined): { feed(chunk: Uint8Array): void; reset(): void } {
+  let buf = new Uint8Array(0);
+  return {
+    reset: () => {
+      buf = new Uint8Array(0);
+    },
+    feed(chunk) {
+      const joined = new Uint8Array(buf.length + chunk.length);
+      joined.set(buf);
+      joined.set(chunk, buf.length);
+      buf = joined;
+      for (;;) {
+        const r = parse(buf);
+        if (r === 'need-more') return;
+        if ('skip' in r) buf = buf.slice(r.skip);
+        else if ('corrupt' in r) {
+          buf = buf.slice(r.corrupt);
+          onCorrupt();
+        } else {
+          buf = buf.slice(r.used);
+          onFrame(r.frame);
+        }
+      }
+    },
+  };
+}
+
 export class FrameChannel {
-  #buf = new Uint8Array(0);
   #waiting: { resolve: (f: Uint8Array) => void; reject: (e: Error) => void } | null = null;
   #chain: Promise<unknown> = Promise.resolve();
   readonly #off: Array<() => void>;
   readonly #transport: ByteTransport;
-  readonly #parse: FrameParse;
+  readonly #splitter: ReturnType<typeof frameSplitter>;
   constructor(transport: ByteTransport, parse: FrameParse) {
     this.#transport = transport;
-    this.#parse = parse;
+    this.#splitter = frameSplitter(
+      parse,
+      (frame) => {
+        const w = this.#waiting;
+        this.#waiting = null;
+        w?.resolve(frame); // a frame nobody waits for (a late reply) is dropped
+      },
+      // A whole frame that fails its checksum: the exchange fails now (the caller may retry).
+      () => this.#waiting?.reject(new RfidError('protocol', 'a reply failed its checksum')),
+    );
     this.#off = [
-      transport.onData((c) => this.#feed(c)),
+      transport.onData((c) => this.#splitter.feed(c)),
       transport.onClose(() => this.#waiting?.reject(new RfidError('unavailable', 'the board went away'))),
     ];
   }
 
-  #feed(chunk: Uint8Array) {
-    const joined = new Uint8Array(this.#buf.length + chunk.length);
-    joined.set(this.#buf);
-    joined.set(chunk, this.#buf.length);
-    this.#buf = joined;
-    for (;;) {
-      const r = this.#parse(this.#buf);
-      if (r === 'need-more') return;
-      if ('skip' in r) {
-        this.#buf = this.#buf.slice(r.skip);
-        continue;
+  /**
+   * One command: sends `frame` and passes the reply to `check`, again up to `retries` times when
+   * the reply was garbled, late or not the one asked for (a noisy line); a closed port is final.
+   */
+  async request<T>(frame: Uint8Array, opts: { timeoutMs: number; retries: number }, check: (reply: Uint8Array) => T): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return check(await this.exchange(frame, opts.timeoutMs));
+      } catch (err) {
+        const code = (err as RfidError).code;
+        if (attempt >= opts.retries || (code !== 'protocol' && code !== 'unavailable') || !this.#transport.isOpen) throw err;
       }
-      if ('corrupt' in r) {
-        // A whole frame that fails its checksum: the exchange fails now (the caller may retry).
-        this.#buf = this.#buf.slice(r.corrupt);
-        this.#waiting?.reject(new RfidError('protocol', 'a reply failed its checksum'));
-        continue;
-      }
-      this.#buf = this.#buf.slice(r.used);
-      const w = this.#waiting;
-      this.#waiting = null;
-      w?.resolve(r.frame); // a frame nobody waits for (a late reply) is dropped
     }
   }
 
   /** Sends `frame` and resolves with the next whole frame, or rejects after `timeoutMs`. */
   exchange(frame: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
     const run = async () => {
-      this.#buf = new Uint8Array(0);
+      this.#splitter.reset();
       const reply = new Promise<Uint8Array>((resolve, reject) => {
         const timer = setTimeout(() => {
           this.#waiting = null;
