@@ -11,6 +11,7 @@ import { measureHomeInteractive } from './home-interactive.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureRfidEncode } from './rfid-encode.ts';
+import { measurePrintQueue } from './print-queue.ts';
 import { createPgTestDatabase, PG_TEST_URL } from '../../src/gateway/testing/pg-test-db.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,6 +77,12 @@ if (ours && naiveRun) {
   row('5000 labels to PDF within a 200 MB heap limit (--max-old-space-size=200): peak resident memory', ours.peakMb!, 'MB', null);
 } else {
   row('5000 labels to PDF: FAILED within a 200 MB heap limit, or no CJK font', 0, 'ms', 1500);
+}
+
+// The label station's queue through a real CUPS printer, when one is set up (as for the tests).
+if (process.env.LIB_TEST_PRINTER) {
+  const q = await measurePrintQueue(process.env.LIB_TEST_PRINTER);
+  if (q) row(`print queue through CUPS: 20 jobs of 30 labels, enqueue to all done (${Math.round(q.jobsPerMin)} jobs, ${Math.round(q.labelsPerMin)} labels a minute)`, q.ms, 'ms', null);
 }
 
 // Devices (issue 8): encode + verify one tag through the device service and serial driver to the
