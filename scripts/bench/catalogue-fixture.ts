@@ -54,7 +54,7 @@ export async function generateCatalogueFixture(db: Kysely<Database>, opts: { tit
         };
       });
       const ids = await trx.insertInto('titles').values(titles).returning('id').execute();
-      await indexNewTitles(trx, school, ids.map((r, k) => ({ id: r.id, title: titles[k]!.title, en_title: '', author: titles[k]!.author, series: '', subjects: '' })));
+      await indexNewTitles(trx, null, school, ids.map((r, k) => ({ id: r.id, title: titles[k]!.title, en_title: '', author: titles[k]!.author, series: '', subjects: '' })));
       const rows = ids.flatMap((r, k) => [0, 1].map((c) => {
         const area = pick(areas);
         return {

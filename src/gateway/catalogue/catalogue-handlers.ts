@@ -7,7 +7,7 @@ import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { CIRCULATION_STATES, COPY_EVENTS, LENDING_AREAS, PLACEABLE_AREAS, STORAGE_AREAS, type StorageAreaName } from '../../shared/domain/catalogue/copy-states.ts';
 import { discountPrice } from '../../shared/domain/batch-rules.ts';
 import { pinyin } from 'pinyin-pro';
-import { reindexTitles } from '../search/title-index.ts';
+import { indexNewTitles } from '../search/title-index.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { readSetting, writeSetting } from '../db/school-settings.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
@@ -165,7 +165,7 @@ export const catalogueHandlers = {
           title = await trx.insertInto('titles').values({ school_id: schoolId, ...titleValues, book_no: bookNo, created_at: now, updated_at: now }).returningAll().executeTakeFirstOrThrow();
           itemId = title.id;
           created = true;
-          await reindexTitles(trx, schoolId, [title.id]);
+          await indexNewTitles(trx, app.dbHandle.sqlite, schoolId, [title]);
         }
         if (title.resource_type_id != null) requireType(types, title.resource_type_id);
         const batch = copies.BatchID != null ? await assertBatchAcceptsCopies(trx, schoolId, copies.BatchID, { branchId: area.branch_id, resourceTypeId: title.resource_type_id }) : null;

@@ -99,7 +99,7 @@ export const titleHandlers = {
         ...spellTitle(input.Title), updated_at: new Date().toISOString(),
       }).where('school_id', '=', schoolId).where('id', '=', input.ID).executeTakeFirst();
       if (!Number(r.numUpdatedRows)) throw AppError.notFound();
-      await reindexTitles(trx, schoolId, [input.ID]);
+      await reindexTitles(trx, ctx.app.dbHandle.sqlite, schoolId, [input.ID]);
     });
     return (await titleRows(ctx.app.db, schoolId, [input.ID]))[0]!;
   }),

@@ -1,4 +1,4 @@
-import { indexNewTitlesBulk, reindexTitles } from '../search/title-index.ts';
+import { indexNewTitles, reindexTitles } from '../search/title-index.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
 import type { FastifyInstance } from 'fastify';
@@ -229,11 +229,11 @@ async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: 
   const sqlite = o.app.dbHandle.sqlite;
   const titleIds = await insertMany(trx, sqlite, 'titles', fresh.map((f) => ({ school_id: schoolId, ...f.values, book_no: f.bookNo, created_at: now })), true);
   fresh.forEach((f, k) => (f.id = titleIds[k]!));
-  await indexNewTitlesBulk(trx, sqlite, schoolId, fresh.map((f) => ({ id: f.id, ...f.values })));
+  await indexNewTitles(trx, sqlite, schoolId, fresh.map((f) => ({ id: f.id, ...f.values })));
   for (const target of replaced) {
     await trx.updateTable('titles').set({ ...target.replacement!, book_no: target.bookNo }).where('id', '=', target.id).where('school_id', '=', schoolId).execute();
   }
-  await reindexTitles(trx, schoolId, [...replaced].map((x) => x.id));
+  await reindexTitles(trx, sqlite, schoolId, [...replaced].map((x) => x.id));
 
   if (o.withCopies) await importCopies(trx, o, slice, landing, counts, ctx, say, now);
   return slice.flatMap((r) => lines.get(r.index) ?? []);

@@ -12,40 +12,31 @@ const FIELDS = ['title', 'en_title', 'author', 'series', 'subjects'] as const;
 
 type Indexed = { id: number } & Record<(typeof FIELDS)[number], string>;
 
-/** Rows per INSERT: SQLite binds at most 32,766 values, three per row. */
-const CHUNK = 3000;
-
 /** The index rows of titles: words of every field, and the title's ranking markers. */
-export function titleTermRows(schoolId: number, titles: readonly Indexed[]) {
+function titleTermRows(schoolId: number, titles: readonly Indexed[]) {
   return titles.flatMap((t) => [...indexTerms(FIELDS.map((f) => t[f] ?? '')), ...titleMarkers(t.title)].map((term) => ({ school_id: schoolId, term, title_id: t.id })));
 }
 
-async function insertTerms(db: Db, rows: ReturnType<typeof titleTermRows>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto('title_terms').values(rows.slice(i, i + CHUNK)).execute();
-}
-
-/** Indexes titles a bulk load just inserted inside its write transaction (db/bulk-insert.ts). */
-export async function indexNewTitlesBulk(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, titles: readonly Indexed[]): Promise<void> {
+/**
+ * Indexes titles just inserted, whose fields the caller holds. Inside the write transaction that
+ * inserted them (db/bulk-insert.ts), so the index is never behind the catalogue; `sqlite` is the
+ * raw handle (app.dbHandle.sqlite), null on PostgreSQL.
+ */
+export async function indexNewTitles(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, titles: readonly Indexed[]): Promise<void> {
   await insertMany(trx, sqlite, 'title_terms', titleTermRows(schoolId, titles));
 }
 
 /**
- * Brings the index up to date for these titles of a school, after they were inserted or edited
- * (a deleted title loses its rows by the foreign key's cascade). Run it in the transaction that
- * changed them, so the index is never behind the catalogue.
+ * Brings the index up to date for edited titles of a school, in the transaction that changed
+ * them (a deleted title loses its rows by the foreign key's cascade).
  */
-export async function reindexTitles(db: Db, schoolId: number, ids: readonly number[]): Promise<void> {
+export async function reindexTitles(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, ids: readonly number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 1000) {
     const part = ids.slice(i, i + 1000);
-    await db.deleteFrom('title_terms').where('school_id', '=', schoolId).where('title_id', 'in', part).execute();
-    const titles = await db.selectFrom('titles').select(['id', ...FIELDS]).where('school_id', '=', schoolId).where('id', 'in', part).execute();
-    await insertTerms(db, titleTermRows(schoolId, titles));
+    await trx.deleteFrom('title_terms').where('school_id', '=', schoolId).where('title_id', 'in', part).execute();
+    const titles = await trx.selectFrom('titles').select(['id', ...FIELDS]).where('school_id', '=', schoolId).where('id', 'in', part).execute();
+    await indexNewTitles(trx, sqlite, schoolId, titles);
   }
-}
-
-/** Indexes titles just inserted, whose fields the caller already holds (bulk loads). */
-export async function indexNewTitles(db: Db, schoolId: number, titles: readonly Indexed[]): Promise<void> {
-  await insertTerms(db, titleTermRows(schoolId, titles));
 }
 
 /** `column starts with prefix` as an index range (see prefixUpperBound); prefix must be non-empty. */

@@ -8,17 +8,13 @@ const BLOCKS_PER_WRITE = 4;
 export class FeigReader implements RfidReader {
   readonly type = 'feig' as const;
   readonly #channel: FrameChannel;
-  readonly #transport: ByteTransport;
-  readonly #opts: { timeoutMs?: number; retries?: number };
   constructor(transport: ByteTransport, opts: { timeoutMs?: number; retries?: number } = {}) {
-    this.#transport = transport;
-    this.#opts = opts;
-    this.#channel = new FrameChannel(transport, parseFeig);
+    this.#channel = new FrameChannel(transport, parseFeig, opts);
   }
 
   /** One command with its status byte: the data after it, or the error the status names. */
   #call(cmd: number, data: Uint8Array, onError: RfidErrorCode, uid?: string): Promise<Uint8Array> {
-    return this.#channel.request(frame(cmd, data, ADDRESS_ANY), { timeoutMs: this.#opts.timeoutMs ?? 800, retries: this.#opts.retries ?? 1 }, (reply) => {
+    return this.#channel.request(frame(cmd, data, ADDRESS_ANY), (reply) => {
       const b = bodyOf(reply);
       if (b[0] !== cmd) throw new RfidError('protocol', `reply to 0x${cmd.toString(16)} came for 0x${b[0]!.toString(16)}`);
       const status = b[1]!;
@@ -37,9 +33,8 @@ export class FeigReader implements RfidReader {
     await this.#call(CMD.version, new Uint8Array(0), 'protocol');
   }
 
-  async close(): Promise<void> {
-    this.#channel.dispose();
-    await this.#transport.close();
+  close(): Promise<void> {
+    return this.#channel.close();
   }
 
   async inventory(afi?: number): Promise<TagInfo[]> {

@@ -8,17 +8,13 @@ const BLOCKS_PER_WRITE = 4;
 export class M3810Reader implements RfidReader {
   readonly type = '3m-810' as const;
   readonly #channel: FrameChannel;
-  readonly #transport: ByteTransport;
-  readonly #opts: { timeoutMs?: number; retries?: number };
   constructor(transport: ByteTransport, opts: { timeoutMs?: number; retries?: number } = {}) {
-    this.#transport = transport;
-    this.#opts = opts;
-    this.#channel = new FrameChannel(transport, parse3m);
+    this.#channel = new FrameChannel(transport, parse3m, opts);
   }
 
   /** One command; its reply must answer it (m3-810-protocol.ts). */
   #call(start: number, body: Uint8Array): Promise<Uint8Array> {
-    return this.#channel.request(frame(start, body), { timeoutMs: this.#opts.timeoutMs ?? 800, retries: this.#opts.retries ?? 1 }, (reply) => {
+    return this.#channel.request(frame(start, body), (reply) => {
       const b = bodyOf(reply);
       if (b[0] !== body[0]) throw new RfidError('protocol', `reply to 0x${body[0]!.toString(16)} came for 0x${b[0]!.toString(16)}`);
       return b;
@@ -42,9 +38,8 @@ export class M3810Reader implements RfidReader {
     if (r.length < VERSION_PROBE.length) throw new RfidError('protocol', 'the board did not say its version');
   }
 
-  async close(): Promise<void> {
-    this.#channel.dispose();
-    await this.#transport.close();
+  close(): Promise<void> {
+    return this.#channel.close();
   }
 
   async inventory(afi?: number): Promise<TagInfo[]> {

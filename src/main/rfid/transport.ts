@@ -142,8 +142,11 @@ export class FrameChannel {
   readonly #off: Array<() => void>;
   readonly #transport: ByteTransport;
   readonly #splitter: ReturnType<typeof frameSplitter>;
-  constructor(transport: ByteTransport, parse: FrameParse) {
+  readonly #timing: { timeoutMs: number; retries: number };
+  /** `timeoutMs` for one reply (default 800), `retries` after a garbled or late one (default 1). */
+  constructor(transport: ByteTransport, parse: FrameParse, opts: { timeoutMs?: number; retries?: number } = {}) {
     this.#transport = transport;
+    this.#timing = { timeoutMs: opts.timeoutMs ?? 800, retries: opts.retries ?? 1 };
     this.#splitter = frameSplitter(
       parse,
       (frame) => {
@@ -164,13 +167,13 @@ export class FrameChannel {
    * One command: sends `frame` and passes the reply to `check`, again up to `retries` times when
    * the reply was garbled, late or not the one asked for (a noisy line); a closed port is final.
    */
-  async request<T>(frame: Uint8Array, opts: { timeoutMs: number; retries: number }, check: (reply: Uint8Array) => T): Promise<T> {
+  async request<T>(frame: Uint8Array, check: (reply: Uint8Array) => T): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return check(await this.exchange(frame, opts.timeoutMs));
+        return check(await this.exchange(frame, this.#timing.timeoutMs));
       } catch (err) {
         const code = (err as RfidError).code;
-        if (attempt >= opts.retries || (code !== 'protocol' && code !== 'unavailable') || !this.#transport.isOpen) throw err;
+        if (attempt >= this.#timing.retries || (code !== 'protocol' && code !== 'unavailable') || !this.#transport.isOpen) throw err;
       }
     }
   }
@@ -199,7 +202,9 @@ export class FrameChannel {
     return p;
   }
 
-  dispose() {
+  /** Stops listening and closes the port. */
+  async close(): Promise<void> {
     this.#off.forEach((f) => f());
+    await this.#transport.close();
   }
 }
