@@ -47,6 +47,5 @@ export async function migrate(db: Kysely<Database>, kind: DbKind, list: readonly
     });
     if (ran) applied.push(m.id);
   }
-  if (kind === 'sqlite' && applied.length) await sql`PRAGMA optimize`.execute(db);
   return applied;
 }
