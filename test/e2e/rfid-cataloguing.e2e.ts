@@ -57,6 +57,11 @@ test('quick cataloguing with an RFID board: two copies saved, each tag written, 
   expect(first.afi).toBe(0x07);
   expect(decodeAny(first.blocks).data).toMatchObject({ primaryItemId: barcodes[0], ownerLibrary: 'CN-110108' });
 
+  // F8 again with the first book still on the pad: its tag is not overwritten.
+  await page.keyboard.press('F8');
+  await expect(page.getByTestId(`tag-row-${barcodes[1]}`)).toContainText(`读写器上的标签已属于条码 ${barcodes[0]}`);
+  expect(decodeAny(first.blocks).data?.primaryItemId).toBe(barcodes[0]);
+
   // Second book: its AFI write fails once; the retry writes the same tag.
   rig.field.lift(first.uid);
   const second = rig.field.place(blankTag());

@@ -44,8 +44,9 @@ describe('RFID device service', () => {
     expect(decodeLibraryTag(tag.blocks)).toMatchObject({ primaryItemId: 'T00012345', ownerLibrary: 'CN-110108' });
     expect(await service.readOne()).toMatchObject({ uid, afi: 0x07, format: '28560-2', data: { primaryItemId: 'T00012345' } });
 
-    await service.encode({ data: { primaryItemId: 'T00012346' }, format: '28560-3', afi: 0x07 });
-    expect(decodeBasicBlock(tag.blocks).primaryItemId).toBe('T00012346');
+    // The same copy's tag again, in the other format.
+    await service.encode({ data: { primaryItemId: 'T00012345' }, format: '28560-3', afi: 0x07 });
+    expect(decodeBasicBlock(tag.blocks).primaryItemId).toBe('T00012345');
     expect((await service.readOne()).format).toBe('28560-3');
   });
 
@@ -64,6 +65,17 @@ describe('RFID device service', () => {
     expect(await failure(service.encode(req))).toMatchObject({ code: 'afi-write', detail: { uid: t.uid } });
     expect(await service.encode({ ...req, uid: t.uid })).toEqual({ uid: t.uid });
     expect(t.afi).toBe(0x07);
+  });
+
+  it('never writes over another item\'s tag (the last book left on the pad); its own tag may be written again', async () => {
+    const b = board();
+    service = new RfidDeviceService({ connect: b.connect });
+    await service.configure(config);
+    const tag = b.field.place(blankTag());
+    await service.encode({ data: { primaryItemId: 'T00000001' }, format: '28560-2', afi: 7 });
+    expect(await failure(service.encode({ data: { primaryItemId: 'T00000002' }, format: '28560-2', afi: 7 }))).toMatchObject({ code: 'tag-taken', detail: { uid: tag.uid, barcode: 'T00000001' } });
+    expect(decodeLibraryTag(tag.blocks).primaryItemId).toBe('T00000001');
+    expect(await service.encode({ data: { primaryItemId: 'T00000001' }, format: '28560-3', afi: 7 })).toEqual({ uid: tag.uid });
   });
 
   it('a tag lifted mid-write is reported and never counted as written', async () => {

@@ -187,6 +187,11 @@ export class RfidDeviceService {
     return this.run(async (r) => {
       const uid = await onlyTag(r, req.uid);
       const info = await r.systemInfo(uid);
+      // Never write over another item's tag: at a busy desk that is the last book, still on the pad.
+      const held = decodeAny(await r.readBlocks(uid, 0, Math.min(info.blockCount, BLOCKS_READ))).data;
+      if (held && held.primaryItemId !== req.data.primaryItemId) {
+        throw new RfidError('tag-taken', `tag ${uid} already holds ${held.primaryItemId}`, { uid, barcode: held.primaryItemId });
+      }
       const raw = req.format === '28560-3' ? encodeBasicBlock(req.data) : encodeLibraryTag(req.data, info.blockSize);
       if (raw.length > info.blockSize * info.blockCount) throw new RfidError('write', `the data needs ${raw.length} bytes, the tag holds ${info.blockSize * info.blockCount}`, { uid });
       await r.writeBlocks(uid, 0, raw);

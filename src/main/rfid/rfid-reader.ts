@@ -45,15 +45,16 @@ export interface RfidReader {
  * - write: the tag refused a block (locked, not programmed);
  * - verify: the read-back differs from what was written;
  * - protocol: a reply the driver cannot read (after retries);
+ * - tag-taken: the tag already holds another item's ID (the last book is still on the pad);
  * - afi-not-set: the school has no in-stock AFI → "please set the initial value of AFI first";
  * - unsupported: the board or tag cannot do it.
  */
-export type RfidErrorCode = 'unavailable' | 'no-tag' | 'several-tags' | 'tag-lost' | 'afi-write' | 'afi-not-set' | 'write' | 'verify' | 'protocol' | 'unsupported';
+export type RfidErrorCode = 'unavailable' | 'no-tag' | 'several-tags' | 'tag-lost' | 'afi-write' | 'afi-not-set' | 'tag-taken' | 'write' | 'verify' | 'protocol' | 'unsupported';
 
 export class RfidError extends Error {
   readonly code: RfidErrorCode;
-  readonly detail?: { status?: number; uid?: string };
-  constructor(code: RfidErrorCode, message: string, detail?: { status?: number; uid?: string }) {
+  readonly detail?: { status?: number; uid?: string; barcode?: string };
+  constructor(code: RfidErrorCode, message: string, detail?: { status?: number; uid?: string; barcode?: string }) {
     super(message);
     this.name = 'RfidError';
     this.code = code;

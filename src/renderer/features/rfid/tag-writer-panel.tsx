@@ -49,7 +49,7 @@ export function TagWriterPanel({ barcodes }: { barcodes: readonly string[] }) {
       const written = await bridge.rfidEncodeTag({ data: { primaryItemId: next.barcode }, afi: afi.current, ...(next.retryUid ? { uid: next.retryUid } : {}) });
       if (!written.ok) {
         const uid = (written.error.details as { uid?: string } | undefined)?.uid;
-        set({ error: t(bridgeErrorKey(written.error)), retryUid: written.error.code === 'rfid.afi-write' ? uid : undefined });
+        set({ error: t(bridgeErrorKey(written.error), (written.error.details ?? {}) as Record<string, unknown>), retryUid: written.error.code === 'rfid.afi-write' ? uid : undefined });
         return;
       }
       try {
