@@ -19,10 +19,15 @@ mkdir -p "$OUT"
 chmod 0777 "$OUT"
 # cups-pdf writes into its Out folder; ours, not the user's home.
 sed -i "s#^Out .*#Out ${OUT}#; s#^\#\?Out .*#Out ${OUT}#" /etc/cups/cups-pdf.conf
-lpstat -r >/dev/null 2>&1 || { cupsd; for _ in $(seq 50); do lpstat -r >/dev/null 2>&1 && break; sleep 0.1; done; }
+# `lpstat -r` exits 0 either way; only its words say whether the scheduler runs (a session's
+# cupsd is killed when it stops, so CI on the same machine finds it down with a stale pid file).
+running() { lpstat -r 2>/dev/null | grep -q 'is running'; }
+running || { cupsd; for _ in $(seq 50); do running && break; sleep 0.1; done; }
+running || { echo "provision-cups: the CUPS scheduler did not start" >&2; exit 1; }
 if ! lpstat -p "$PRINTER" >/dev/null 2>&1; then
   ppd=$(lpinfo -m 2>/dev/null | grep -i 'cups-pdf' | head -1 | cut -d' ' -f1)
-  lpadmin -p "$PRINTER" -E -v cups-pdf:/ -m "$ppd" 2>/dev/null
+  [ -n "$ppd" ] || { echo "provision-cups: no cups-pdf driver is listed by lpinfo -m" >&2; exit 1; }
+  lpadmin -p "$PRINTER" -E -v cups-pdf:/ -m "$ppd"
 fi
 cupsenable "$PRINTER" 2>/dev/null || true
 cupsaccept "$PRINTER" 2>/dev/null || true

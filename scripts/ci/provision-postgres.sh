@@ -31,7 +31,9 @@ status=$(pg_lsclusters -h | awk -v v="$version" -v c="$cluster" '$1 == v && $2 =
 port=$(pg_lsclusters -h | awk -v v="$version" -v c="$cluster" '$1 == v && $2 == c { print $3 }')
 if [ "$status" != "online" ]; then
   log "starting cluster $version/$cluster"
-  pg_ctlcluster "$version" "$cluster" start
+  # Once more after a moment: a server killed when the last session stopped can leave its socket
+  # lock for a breath after the process is gone.
+  pg_ctlcluster "$version" "$cluster" start || { sleep 2; pg_ctlcluster "$version" "$cluster" start; }
 fi
 
 # Wait until it accepts connections (a fresh start takes a moment).
