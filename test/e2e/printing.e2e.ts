@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -68,4 +68,87 @@ test('the print screens in a plain browser say the browser cannot print, in both
   await page.getByTestId('language-en-US').click();
   await expect(page.getByRole('heading', { name: 'Spine labels from any position of a partly used sheet' })).toBeVisible();
   await page.getByTestId('language-zh-CN').click();
+});
+
+test('label templates: a desk template made, checked against its page, calibrated through CUPS, exported and imported', async ({ page, baseURL }) => {
+  test.skip(!PRINTER || !OUT, 'needs CUPS with a PDF printer: LIB_TEST_PRINTER and LIB_TEST_PRINT_OUT (scripts/ci/provision-cups.sh)');
+  rig = await installDesktopBridge(page, `${baseURL}/library/`);
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/print');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/print')).toHaveAttribute('data-status', 'built');
+
+  await page.getByTestId('template-new-sheet').click();
+  const dialog = page.getByTestId('template-dialog');
+  await dialog.getByTestId('template-name').fill('书脊 4 × 12');
+  await dialog.getByTestId('template-rows').fill('12');
+  await dialog.getByTestId('template-cols').fill('5');
+  await dialog.getByTestId('template-labelW').fill('48');
+  await dialog.getByTestId('template-labelH').fill('22');
+  await dialog.getByTestId('template-top').fill('10');
+  await dialog.getByTestId('template-left').fill('8');
+  await dialog.getByTestId('template-save').click();
+  // 8 + 5 × 48 = 248 mm: wider than A4.
+  await expect(dialog.getByTestId('template-problem')).toHaveText('“书脊 4 × 12”的标签排不下：边距、标签和间距合计超出了纸张的宽度或高度');
+  await dialog.getByTestId('template-cols').fill('4');
+  await dialog.getByTestId('template-save').click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('template-row-书脊 4 × 12');
+  await expect(row).toContainText('48 × 22 mm');
+  await expect(row).toContainText('48');
+  await row.getByLabel('水平偏移（毫米）').fill('1.5');
+  await row.getByLabel('打印机').click();
+  await page.getByRole('option', { name: PRINTER! }).click();
+  await stillMotion(page);
+  const findings = await scan(page, 'zh-CN /print (templates)');
+  expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
+
+  // The calibration page: one numbered outline per label position, through the real spooler.
+  await row.getByTestId('template-calibrate-书脊 4 × 12').click();
+  await expect(page.getByTestId('template-message')).toHaveText('校准页已加入打印队列，见上方打印队列。');
+  const job = rig.queue.list().at(-1)!;
+  expect(job.labels).toBe(48);
+  await expect(page.getByTestId(`print-state-${job.seq}`)).toHaveText('已完成', { timeout: 30_000 });
+  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(job)));
+  expect(file).toBeTruthy();
+  // The spooler turns text into pictures of glyphs (label-pdf.test.ts reads the numbers in our
+  // own PDF); here the page is rasterised and the first label's corner found where the template
+  // and the 1.5 mm offset put it: 9.5 mm from the left, 10 mm from the top.
+  const dir = mkdtempSync(join(tmpdir(), 'calibration-'));
+  try {
+    execFileSync('pdftoppm', ['-r', '100', '-gray', '-singlefile', join(OUT!, file!), join(dir, 'page')], { stdio: 'ignore' });
+    const pgm = readFileSync(join(dir, 'page.pgm'));
+    const [w, h] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!.slice(1).map(Number) as [number, number];
+    const data = pgm.subarray(pgm.length - w * h);
+    let top = h;
+    let left = w;
+    for (let y = 0; y < h / 4; y++) for (let x = 0; x < w / 4; x++) if (data[y * w + x]! < 128) { top = Math.min(top, y); left = Math.min(left, x); }
+    expect(Math.abs(left - (9.5 / 25.4) * 100)).toBeLessThanOrEqual(2);
+    expect(Math.abs(top - (10 / 25.4) * 100)).toBeLessThanOrEqual(2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // Export, then import at "another desk" (the same browser after the styles are cleared).
+  const download = page.waitForEvent('download');
+  await page.getByTestId('template-export').click();
+  const path = await (await download).path();
+  await page.evaluate(() => localStorage.removeItem('lib.label-styles'));
+  await page.reload();
+  await expect(page.getByTestId('template-row-书脊 4 × 12')).toHaveCount(0);
+  await page.getByTestId('template-import-file').setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"templates": []}') });
+  await expect(page.getByTestId('template-message')).toHaveText('该文件不是本系统导出的标签样式文件，未做任何更改');
+  await page.getByTestId('template-import-file').setInputFiles(path);
+  await expect(page.getByTestId('template-message')).toHaveText('已导入 1 个模板及其偏移量和打印机');
+  await expect(page.getByTestId('template-row-书脊 4 × 12').getByLabel('水平偏移（毫米）')).toHaveValue('1.5');
+
+  // The print screens offer it, with its offsets.
+  await page.evaluate(() => { location.hash = '#/callnumprint/common'; });
+  await page.getByLabel('标签纸').click();
+  await page.getByRole('option', { name: '书脊 4 × 12' }).click();
+  await expect(page.getByLabel('水平偏移（毫米）')).toHaveValue('1.5');
+  await page.getByTestId('language-en-US').click();
+  await page.evaluate(() => { location.hash = '#/print'; });
+  await expect(page.getByRole('heading', { name: 'Label templates' })).toBeVisible();
+  await page.getByTestId('language-zh-CN').click();
+  expect(health.problems).toEqual([]);
 });

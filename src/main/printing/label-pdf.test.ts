@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,32 @@ describe.skipIf(!font)('label PDFs', () => {
     const r = await renderLabels(labels.slice(0, 3), { template: roll, font: font! });
     writeFileSync(join(dir, 'roll.pdf'), r);
     expect(execFileSync('pdfinfo', [join(dir, 'roll.pdf')], { encoding: 'utf8' })).toMatch(/Pages:\s+3/);
+  });
+
+  it('the calibration page outlines every label position, numbered, where the offsets move it', async () => {
+    const marks = () => Array.from({ length: 30 }, (_, i): LabelContent => ({ kind: 'calibration', position: i + 1 }));
+    const plain = await renderLabels(marks(), { template: A4, font: font! });
+    const words = text(plain, 'calib').split(/\s+/).filter((w) => /^\d+$/.test(w)).map(Number);
+    expect(words.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // The first label's top edge (margin 21.5 mm) and left edge (0) on a 100 dpi raster, then 2 mm right and 1.5 mm down.
+    const firstInk = (pdf: Uint8Array, name: string) => {
+      const file = join(dir, `${name}.pdf`);
+      writeFileSync(file, pdf);
+      execFileSync('pdftoppm', ['-r', '100', '-gray', '-singlefile', file, join(dir, name)]);
+      const pgm = readFileSync(join(dir, `${name}.pgm`));
+      const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!.map(Number) as [string, number, number];
+      const data = pgm.subarray(pgm.length - w * h);
+      let top = h, left = w;
+      for (let y = 0; y < h / 3; y++) for (let x = 0; x < w / 3; x++) if (data[y * w + x]! < 128) { top = Math.min(top, y); left = Math.min(left, x); }
+      return { top, left };
+    };
+    const a = firstInk(plain, 'calib-a');
+    expect(a.top).toBeGreaterThanOrEqual(Math.floor((21.5 / 25.4) * 100) - 1);
+    expect(a.top).toBeLessThanOrEqual(Math.ceil((21.5 / 25.4) * 100) + 1);
+    const moved = await renderLabels(marks(), { template: { ...A4, offset: { x: 2, y: 1.5 } }, font: font! });
+    const b = firstInk(moved, 'calib-b');
+    expect(Math.abs(b.left - a.left - (2 / 25.4) * 100)).toBeLessThanOrEqual(1.5);
+    expect(Math.abs(b.top - a.top - (1.5 / 25.4) * 100)).toBeLessThanOrEqual(1.5);
   });
 
   it('refuses more than 5000 labels and a barcode too long for its label', async () => {

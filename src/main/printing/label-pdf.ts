@@ -40,6 +40,26 @@ function centredText(page: PDFPage, font: PDFFont, text: string, cx: number, bas
   page.drawText(text, { x: cx - w / 2, y: baseline, size: s, font, color: rgb(0, 0, 0) });
 }
 
+/** One position of the calibration page (see the 'calibration' label content). */
+function drawCalibration(page: PDFPage, font: PDFFont, position: number, left: number, top: number, lw: number, lh: number) {
+  const line = { thickness: 0.3, color: rgb(0, 0, 0) };
+  page.drawRectangle({ x: left, y: top - lh, width: lw, height: lh, borderWidth: 0.3, borderColor: rgb(0, 0, 0) });
+  const arm = 2 * PT;
+  const inset = Math.min(5 * PT, lw / 4, lh / 4);
+  for (const [x, y] of [[left + inset, top - inset], [left + lw - inset, top - inset], [left + inset, top - lh + inset], [left + lw - inset, top - lh + inset]] as const) {
+    page.drawLine({ start: { x: x - arm, y }, end: { x: x + arm, y }, ...line });
+    page.drawLine({ start: { x, y: y - arm }, end: { x, y: y + arm }, ...line });
+  }
+  // A 10 mm scale with millimetre ticks along the bottom, to read the error off against the label's edge.
+  const scale = Math.min(10 * PT, lw - 2 * inset);
+  const y0 = top - lh + inset / 2;
+  page.drawLine({ start: { x: left + inset, y: y0 }, end: { x: left + inset + scale, y: y0 }, ...line });
+  for (let mm = 0; mm * PT <= scale + 0.01; mm++) {
+    page.drawLine({ start: { x: left + inset + mm * PT, y: y0 }, end: { x: left + inset + mm * PT, y: y0 + (mm % 5 === 0 ? 1.5 : 0.8) * PT }, ...line });
+  }
+  centredText(page, font, String(position), left + lw / 2, top - lh / 2 - 4, Math.min(12, lh * 0.3), lw - 2 * inset);
+}
+
 /**
  * Labels to a PDF, laid out by the template. Vector barcodes (Code 128, Code 39, EAN-13) and CJK
  * and Latin text in the one font that covers both, subset into the file.
@@ -78,6 +98,8 @@ export async function renderLabels(labels: readonly LabelContent[], o: RenderOpt
       if (label.heading) centredText(page, font, label.heading, cx, top - lh * 0.08 - headSize, headSize, lw - 4 * PT);
       drawBars(page, bars, cx - (bars.modules * module) / 2, barBottom, module, Math.max(4, barTop - barBottom));
       centredText(page, font, label.value, cx, top - lh + lh * 0.08, textSize, lw - 4 * PT);
+    } else if (label.kind === 'calibration') {
+      drawCalibration(page, font, label.position, left, top, lw, lh);
     } else {
       const lines = label.callNumber.split('/').map((s) => s.trim()).filter(Boolean);
       const schoolSize = Math.min(8, lh * 0.12);

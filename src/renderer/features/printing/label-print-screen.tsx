@@ -15,26 +15,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { shelfCalls } from '../../../shared/api/collection.ts';
 import { PRINT_LIMIT } from '../../../shared/domain/ui-constants.ts';
-import { BARCODE_FORMATS, labelsPerPage, TEMPLATE_PRESETS, type BarcodeFormat, type LabelContent, type LabelTemplate } from '../../../shared/domain/printing/label-template.ts';
+import { BARCODE_FORMATS, labelsPerPage, type BarcodeFormat, type LabelContent, type LabelKind } from '../../../shared/domain/printing/label-template.ts';
 import { call } from '../../lib/api-client.ts';
 import { bridge, bridgeErrorKey, BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
 import { errorText } from '../../kit/data/error-text.ts';
+import { allTemplates, choiceFor, setChoice, setOffset, setPrinter, templateFor, useLabelStyles } from './label-styles.ts';
 
-export type LabelKind = 'barcode' | 'spine';
-
-/** The desk's last choices per kind of label, kept in this browser (the spec keeps print styles client-side). */
-interface Style { template: number; offsetX: number; offsetY: number; format: BarcodeFormat; printer: string }
-const styleKey = (kind: LabelKind) => `lib.print-style.${kind}`;
-function loadStyle(kind: LabelKind): Style {
-  const fallback: Style = { template: kind === 'spine' ? 1 : 0, offsetX: 0, offsetY: 0, format: 'CODE128', printer: '' };
-  try {
-    return { ...fallback, ...(JSON.parse(localStorage.getItem(styleKey(kind)) ?? '{}') as Partial<Style>) };
-  } catch {
-    return fallback;
-  }
-}
-
-const toTenth = (v: string) => Math.round(Math.min(20, Math.max(-20, Number(v) || 0)) * 10) / 10;
+type PrintKind = Exclude<LabelKind, 'card'>;
 
 /**
  * Barcode and spine (call-number) labels for scanned or typed barcodes, the archetype behind
@@ -42,10 +29,11 @@ const toTenth = (v: string) => Math.round(Math.min(20, Math.max(-20, Number(v) |
  * a partly used sheet). The labels' data comes from the gateway once (GetSshPrint, getbarcodefile);
  * the PDF is made and queued in the desktop app, which prints it even if the network goes.
  */
-export function LabelPrintScreen({ kind, offprint }: { kind: LabelKind; offprint: boolean }) {
+export function LabelPrintScreen({ kind, offprint }: { kind: PrintKind; offprint: boolean }) {
   const { t } = useTranslation(['printing', 'errors', 'validation']);
   const desktop = isDesktop();
-  const [style, setStyle] = useState<Style>(() => loadStyle(kind));
+  const styles = useLabelStyles();
+  const choice = choiceFor(styles, kind);
   const [codes, setCodes] = useState('');
   const [position, setPosition] = useState('1');
   const [copies, setCopies] = useState('1');
@@ -54,18 +42,14 @@ export function LabelPrintScreen({ kind, offprint }: { kind: LabelKind; offprint
   const [result, setResult] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
-    if (!desktop) return;
-    void bridge.printers().then((r) => {
-      if (!r.ok) return;
-      setPrinters(r.data);
-      setStyle((s) => (s.printer && r.data.includes(s.printer) ? s : { ...s, printer: r.data[0] ?? '' }));
-    });
+    if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
   }, [desktop]);
-  useEffect(() => localStorage.setItem(styleKey(kind), JSON.stringify(style)), [kind, style]);
 
   const barcodes = useMemo(() => [...new Set(codes.split(/[\s,，;；]+/).map((s) => s.trim()).filter(Boolean))], [codes]);
-  const preset = TEMPLATE_PRESETS[style.template] ?? TEMPLATE_PRESETS[0]!;
-  const template: LabelTemplate = { ...preset, offset: { x: style.offsetX, y: style.offsetY } };
+  // The template with this desk's offsets, and the printer last used with it (or the first one).
+  const template = templateFor(styles, choice.template);
+  const remembered = styles.printers[template.name];
+  const printer = remembered && printers.includes(remembered) ? remembered : printers[0] ?? '';
   const per = labelsPerPage(template);
   const start = Math.min(per, Math.max(1, Number(position) || 1));
   const pages = barcodes.length ? Math.ceil((barcodes.length + (offprint ? start - 1 : 0)) / per) : 0;
@@ -78,13 +62,13 @@ export function LabelPrintScreen({ kind, offprint }: { kind: LabelKind; offprint
       const data = await call(shelfCalls.printData, { PrintID });
       const labels: LabelContent[] = data.Labels.map((l) => (kind === 'spine'
         ? { kind: 'spine', school: data.School, callNumber: l.CallNo || '—' }
-        : { kind: 'barcode', value: l.Barcode, format: style.format, heading: data.School }));
+        : { kind: 'barcode', value: l.Barcode, format: choice.format, heading: data.School }));
       if (!labels.length) {
         setResult({ severity: 'error', text: t('printing:nothingFound') });
         return;
       }
       const r = await bridge.print({
-        title: t(`printing:jobTitle.${kind}`, { count: labels.length }), printer: style.printer, copies: Math.max(1, Math.min(20, Number(copies) || 1)),
+        title: t(`printing:jobTitle.${kind}`, { count: labels.length }), printer, copies: Math.max(1, Math.min(20, Number(copies) || 1)),
         template, labels, ...(offprint ? { firstPosition: start - 1 } : {}),
       });
       if (r.ok) setResult({ severity: 'success', text: t('printing:queued', { count: r.data.labels, missing: barcodes.length - labels.length }) });
@@ -110,22 +94,22 @@ export function LabelPrintScreen({ kind, offprint }: { kind: LabelKind; offprint
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <FormControl fullWidth>
               <InputLabel id="print-template">{t('printing:template')}</InputLabel>
-              <Select labelId="print-template" label={t('printing:template')} value={style.template} onChange={(e) => setStyle({ ...style, template: Number(e.target.value) })}>
-                {TEMPLATE_PRESETS.map((p, i) => <MenuItem key={p.name} value={i}>{p.name}</MenuItem>)}
+              <Select labelId="print-template" label={t('printing:template')} value={template.name} onChange={(e) => setChoice(kind, { ...choice, template: String(e.target.value) })}>
+                {allTemplates(styles).map((p) => <MenuItem key={p.name} value={p.name}>{p.name}</MenuItem>)}
               </Select>
             </FormControl>
             {kind === 'barcode' && (
               <FormControl sx={{ minWidth: 280 }}>
                 <InputLabel id="print-format">{t('printing:format')}</InputLabel>
-                <Select labelId="print-format" label={t('printing:format')} value={style.format} onChange={(e) => setStyle({ ...style, format: e.target.value as BarcodeFormat })}>
+                <Select labelId="print-format" label={t('printing:format')} value={choice.format} onChange={(e) => setChoice(kind, { ...choice, format: e.target.value as BarcodeFormat })}>
                   {BARCODE_FORMATS.filter((f) => f !== 'EAN13').map((f) => <MenuItem key={f} value={f}>{t(`printing:formats.${f}`)}</MenuItem>)}
                 </Select>
               </FormControl>
             )}
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField label={t('printing:offsetX')} type="number" value={style.offsetX} onChange={(e) => setStyle({ ...style, offsetX: toTenth(e.target.value) })} slotProps={{ htmlInput: { step: 0.1, min: -20, max: 20 } }} helperText={t('printing:offsetHelp')} sx={{ flex: 1 }} />
-            <TextField label={t('printing:offsetY')} type="number" value={style.offsetY} onChange={(e) => setStyle({ ...style, offsetY: toTenth(e.target.value) })} slotProps={{ htmlInput: { step: 0.1, min: -20, max: 20 } }} sx={{ flex: 1 }} />
+            <TextField label={t('printing:offsetX')} type="number" value={template.offset.x} onChange={(e) => setOffset(template.name, { ...template.offset, x: Number(e.target.value) || 0 })} slotProps={{ htmlInput: { step: 0.1, min: -20, max: 20 } }} helperText={t('printing:offsetHelp')} sx={{ flex: 1 }} />
+            <TextField label={t('printing:offsetY')} type="number" value={template.offset.y} onChange={(e) => setOffset(template.name, { ...template.offset, y: Number(e.target.value) || 0 })} slotProps={{ htmlInput: { step: 0.1, min: -20, max: 20 } }} sx={{ flex: 1 }} />
             {offprint && (
               <TextField label={t('printing:startAt')} type="number" value={position} onChange={(e) => setPosition(e.target.value)} helperText={t('printing:startAtHelp', { per })} slotProps={{ htmlInput: { min: 1, max: per, 'data-testid': 'print-start' } }} sx={{ flex: 1 }} />
             )}
@@ -133,7 +117,7 @@ export function LabelPrintScreen({ kind, offprint }: { kind: LabelKind; offprint
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <FormControl fullWidth disabled={!desktop}>
               <InputLabel id="print-printer">{t('printing:printer')}</InputLabel>
-              <Select labelId="print-printer" label={t('printing:printer')} value={printers.includes(style.printer) ? style.printer : ''} onChange={(e) => setStyle({ ...style, printer: String(e.target.value) })} data-testid="print-printer">
+              <Select labelId="print-printer" label={t('printing:printer')} value={printer} onChange={(e) => setPrinter(template.name, String(e.target.value))} data-testid="print-printer">
                 {printers.map((p) => <MenuItem key={p} value={p}>{p}</MenuItem>)}
               </Select>
             </FormControl>
@@ -147,7 +131,7 @@ export function LabelPrintScreen({ kind, offprint }: { kind: LabelKind; offprint
               {result.severity === 'success' && <> <Link component={RouterLink} to="/print">{t('printing:toCentre')}</Link></>}
             </Alert>
           )}
-          <Button variant="contained" sx={{ alignSelf: 'flex-start' }} disabled={!desktop || busy || !barcodes.length || barcodes.length > PRINT_LIMIT || !style.printer} onClick={() => void print()} data-testid="print-go">
+          <Button variant="contained" sx={{ alignSelf: 'flex-start' }} disabled={!desktop || busy || !barcodes.length || barcodes.length > PRINT_LIMIT || !printer} onClick={() => void print()} data-testid="print-go">
             {t('printing:print', { count: barcodes.length })}
           </Button>
         </Stack>

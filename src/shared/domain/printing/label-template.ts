@@ -62,5 +62,41 @@ export const labelContentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('barcode'), value: z.string().min(1).max(64).regex(/^[\x20-\x7E]+$/), format: z.enum(BARCODE_FORMATS), heading: z.string().max(60).optional() }),
   /** A spine label: the school's name, then the call number, one part a line (I247.5 / 123 / 2). */
   z.object({ kind: z.literal('spine'), school: z.string().max(60), callNumber: z.string().min(1).max(100) }),
+  /**
+   * The calibration page's mark for one label position: the label's outline, crosshairs 5 mm in
+   * from its corners, its position number and a 10 mm scale. Printed on plain paper and laid over
+   * a label sheet against the light, it shows how far the printer is off, in tenths of a mm.
+   */
+  z.object({ kind: z.literal('calibration'), position: z.number().int().min(1).max(1200) }),
 ]);
 export type LabelContent = z.infer<typeof labelContentSchema>;
+
+/**
+ * Whether a sheet template's labels lie on its page: the last column and row end inside the
+ * page (offsets aside, which only move what is printed). A roll label always fits.
+ */
+export function templateFits(t: LabelTemplate): boolean {
+  if (t.kind === 'roll') return true;
+  const right = t.margin.left + t.cols * t.label.width + (t.cols - 1) * t.gap.x;
+  const bottom = t.margin.top + t.rows * t.label.height + (t.rows - 1) * t.gap.y;
+  return right <= t.page.width + 0.01 && bottom <= t.page.height + 0.01;
+}
+
+export const LABEL_KINDS = ['barcode', 'spine', 'card'] as const;
+export type LabelKind = (typeof LABEL_KINDS)[number];
+
+/**
+ * A desk's label styles as a file, to carry them to another desk (the spec keeps print styles
+ * client-side): its own templates, the offsets measured for each template with this desk's
+ * printer, the printer chosen per template, and the template and barcode type last used per
+ * kind of label. Presets are not in the file; every desk has them.
+ */
+export const labelStylesSchema = z.object({
+  format: z.literal('school-library.label-styles'),
+  version: z.literal(1),
+  templates: z.array(labelTemplateSchema).max(50),
+  offsets: z.record(z.string().max(60), z.object({ x: offset, y: offset })),
+  printers: z.record(z.string().max(60), z.string().max(127)),
+  choice: z.partialRecord(z.enum(LABEL_KINDS), z.object({ template: z.string().max(60), format: z.enum(BARCODE_FORMATS) })),
+});
+export type LabelStyles = z.infer<typeof labelStylesSchema>;
