@@ -20,6 +20,7 @@ import { rolloverHandlers } from './rollover/rollover-handlers.ts';
 import { catalogueHandlers } from './catalogue/catalogue-handlers.ts';
 import { sequenceHandlers } from './catalogue/sequence-handlers.ts';
 import { tagHandlers } from './catalogue/tag-handlers.ts';
+import { preprintHandlers } from './catalogue/preprint-handlers.ts';
 import { shelfHandlers } from './catalogue/shelf-handlers.ts';
 import { captureHandlers } from './capture/capture-handlers.ts';
 import { collectionHandlers } from './collection/collection-handlers.ts';
@@ -37,6 +38,7 @@ import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 export const allHandlers: AnyHandlerMap = {
   ...catalogueHandlers,
   ...sequenceHandlers,
+  ...preprintHandlers,
   ...tagHandlers,
   ...shelfHandlers,
   ...captureHandlers,

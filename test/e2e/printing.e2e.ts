@@ -152,3 +152,65 @@ test('label templates: a desk template made, checked against its page, calibrate
   await page.getByTestId('language-zh-CN').click();
   expect(health.problems).toEqual([]);
 });
+
+test('pre-printing: a range reserved and printed at the desk through CUPS, the same range viewable without signing in, a typed range printed offline', async ({ page, browser, baseURL }) => {
+  test.skip(!PRINTER || !OUT, 'needs CUPS with a PDF printer: LIB_TEST_PRINTER and LIB_TEST_PRINT_OUT (scripts/ci/provision-cups.sh)');
+  rig = await installDesktopBridge(page, `${baseURL}/library/`);
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/preprint');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/preprint')).toHaveAttribute('data-status', 'built');
+  await page.getByTestId('preprint-count').fill('6');
+  await page.getByLabel('备注').fill('e2e 预印');
+  await page.getByTestId('preprint-reserve').click();
+  await expect(page.getByTestId('preprint-message')).toContainText('已加入打印队列：6 张标签');
+  const row = page.getByTestId('preprint-list').locator('tbody tr').first();
+  await expect(row).toContainText('e2e 预印');
+  const range = (await row.locator('td').nth(1).innerText()).split('–').map((s) => s.trim());
+  const job = rig.queue.list().at(-1)!;
+  await expect.poll(() => rig!.queue.list().find((j) => j.id === job.id)?.state, { timeout: 30_000 }).toBe('done');
+  await stillMotion(page);
+  const findings = await scan(page, 'zh-CN /preprint');
+  expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
+
+  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(job)));
+  const dir = mkdtempSync(join(tmpdir(), 'preprinted-'));
+  try {
+    execFileSync('pdftoppm', ['-r', '200', '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
+    const decoded = execFileSync('sh', ['-c', `zbarimg -q ${dir}/*.png 2>/dev/null || true`], { encoding: 'utf8' }).split('\n').filter(Boolean).map((l) => l.replace(/^CODE-128:/, '')).sort();
+    expect(decoded).toHaveLength(6);
+    expect(decoded[0]).toBe(range[0]);
+    expect(decoded[5]).toBe(range[1]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // The printable sheet, opened in a browser with no session at all.
+  await row.getByRole('button', { name: '打印页' }).click();
+  await expect(page.getByTestId('preprint-view-summary')).toContainText('6 张标签');
+  const url = page.url();
+  const anonymous = await browser.newContext();
+  const other = await anonymous.newPage();
+  await other.goto(url);
+  await expect(other.getByTestId('preprint-view-summary')).toHaveText(`6 张标签，${range[0]} – ${range[1]}，共 1 页`);
+  await expect(other.getByTestId('preprint-sheet')).toHaveCount(1);
+  await expect(other.getByRole('img', { name: range[0] })).toBeVisible();
+  await other.goto(url.replace(/token=[^&]+/, 'token=not-a-token'));
+  await expect(other.getByTestId('preprint-view-error')).toHaveText('打印数据无效或已过期，请重新选择');
+  await anonymous.close();
+
+  // With the gateway out of reach, a typed range still prints (no gateway call).
+  await page.goBack();
+  await page.route('**/micro/**', (r) => r.abort());
+  await page.getByTestId('typed-prefix').fill('pre-');
+  await page.getByTestId('typed-width').fill('3');
+  await page.getByTestId('typed-first').fill('998');
+  await page.getByTestId('typed-count').fill('3');
+  await expect(page.getByTestId('typed-summary')).toHaveText('条码段最后一个号码的位数超过了设定的位数');
+  await expect(page.getByTestId('typed-print')).toBeDisabled();
+  await page.getByTestId('typed-width').fill('4');
+  await expect(page.getByTestId('typed-summary')).toHaveText('3 张标签：PRE-0998 – PRE-1000');
+  await page.getByTestId('typed-print').click();
+  await expect(page.getByTestId('typed-message')).toContainText('已加入打印队列：3 张标签');
+  await page.unroute('**/micro/**');
+  expect(health.problems.filter((p) => !p.includes('micro'))).toEqual([]);
+});

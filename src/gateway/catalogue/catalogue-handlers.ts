@@ -1,3 +1,4 @@
+import { formatBarcode } from '../../shared/domain/catalogue/barcode-sequence.ts';
 import { catalogueCalls as C } from '../../shared/api/catalogue.ts';
 import { CLC_MAIN_CLASSES, CLC_CLASSES } from '../../shared/domain/catalogue/clc-classes.ts';
 import { DEWEY_CLASSES, deweyClass } from '../../shared/domain/catalogue/dewey-classes.ts';
@@ -15,7 +16,7 @@ import { AppError } from '../http/app-error.ts';
 import { requireSchool, requireUser } from '../access/call-context.ts';
 import { branchScope, requireType, typeFilter } from '../access/access-scope.ts';
 import { assertBatchAcceptsCopies } from '../acquisition/batch-rules.ts';
-import { copyCountOf, formatBarcode, peekSequenceNumber, spellTitle, takeBarcodes, takeSequenceNumber, titleByIsbn13, toItem } from './catalogue-store.ts';
+import { copyCountOf, peekSequenceNumber, spellTitle, takeBarcodes, takeSequenceNumber, titleByIsbn13, toItem } from './catalogue-store.ts';
 
 export const EDITING_CONFIG_KEY = 'editing-config';
 const nowIso = () => new Date().toISOString();

@@ -1,3 +1,4 @@
+import { formatBarcode } from '../../shared/domain/catalogue/barcode-sequence.ts';
 import { pinyin } from 'pinyin-pro';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -70,7 +71,6 @@ export async function takeSequenceNumbers(trx: Transaction<Database>, kind: DbKi
   return Array.from({ length: count }, (_, i) => String(row.last_seq - count + 1 + i));
 }
 
-export const formatBarcode = (prefix: string, width: number, n: number) => `${prefix}${String(n).padStart(width, '0')}`;
 
 /**
  * Takes `count` barcodes from a sequence; numbers whose barcode already exists (typed by hand

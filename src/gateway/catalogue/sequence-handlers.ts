@@ -4,7 +4,7 @@ import { writeSetting } from '../db/school-settings.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireSchool } from '../access/call-context.ts';
-import { formatBarcode } from './catalogue-store.ts';
+import { formatBarcode } from '../../shared/domain/catalogue/barcode-sequence.ts';
 import { EDITING_CONFIG_KEY, editingConfigOf } from './catalogue-handlers.ts';
 
 /**

@@ -65,6 +65,23 @@ export interface BarcodeSequencesTable {
   is_default: Generated<number>;
 }
 
+/** A barcode range reserved for pre-printing (migration 0014). */
+export interface BarcodePreprintsTable {
+  id: Generated<number>;
+  school_id: number;
+  sequence_name: string;
+  batch_id: number | null;
+  first_barcode: string;
+  last_barcode: string;
+  count: number;
+  barcodes: string;
+  note: Generated<string>;
+  created_by: number;
+  created_at: string;
+  view_token: string;
+  view_expires_at: string;
+}
+
 export interface ClassSequencesTable {
   school_id: number;
   class_no: string;

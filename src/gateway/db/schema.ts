@@ -3,7 +3,7 @@ import type { ReaderCardEventsTable, StudentParentsTable } from './schema-reader
 import type { BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
 import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
-import type { BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
+import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
 import type { ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
 
 /**
@@ -300,6 +300,7 @@ export interface Database {
   title_terms: TitleTermsTable;
   batches: BatchesTable;
   barcode_sequences: BarcodeSequencesTable;
+  barcode_preprints: BarcodePreprintsTable;
   class_sequences: ClassSequencesTable;
   school_settings: SchoolSettingsTable;
   copy_events: CopyEventsTable;

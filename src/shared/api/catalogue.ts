@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { pageOf, pageQuerySchema } from './paging.ts';
+import { PRINT_LIMIT } from '../domain/ui-constants.ts';
 import { codeText, decimalField, idField, intField, optionalText, text, tokenField } from '../domain/fields.ts';
 import { isbnField } from '../domain/catalogue/isbn.ts';
 import { editingConfigSchema } from '../domain/catalogue/editing-config.ts';
@@ -127,6 +129,15 @@ export const shelfTitleSchema = z.object({
 });
 export const duplicateCandidateSchema = shelfTitleSchema.extend({ Publisher: z.string(), Score: z.number(), Reason: z.enum(['isbn', 'title']) });
 
+/** A barcode range reserved for pre-printing. */
+export const preprintSchema = z.object({
+  ID: z.number().int(), Sequence: z.string(), BatchID: z.number().int().nullable(), BatchNo: z.string(),
+  First: z.string(), Last: z.string(), Count: z.number().int(), Note: z.string(), CreatedBy: z.string(), CreatedAt: z.string(),
+  /** The no-login printable view's token and until when it opens. */
+  ViewToken: z.string(), ViewExpires: z.string(),
+});
+export type Preprint = z.infer<typeof preprintSchema>;
+
 export const catalogueCalls = {
   getConfigData: defineCall({ ...call, id: 'catalogue.configData', path: P('Config', 'GetConfigData'), input: z.object({}), data: configDataSchema }),
   getEditingConfig: defineCall({ ...call, id: 'catalogue.config.get', path: P('Literature', 'GetEditingConfig'), input: z.object({}), data: editingConfigSchema }),
@@ -212,6 +223,38 @@ export const catalogueCalls = {
       RFID: codeText({ max: 32, required: 'validation:required.rfid', pattern: /^[0-9A-Fa-f]{8,32}$/, patternError: 'validation:collection.rfid' }),
     }),
     data: z.object({ ID: z.number().int(), Barcode: z.string(), RFID: z.string() }),
+  }),
+  /**
+   * Reserves the next `Count` barcodes of a sequence for pre-printed labels (/preprint): cataloguing
+   * never issues them again; numbers already on copies are passed over. The range is kept, with a
+   * token for the no-login printable view that lasts 30 minutes.
+   */
+  reservePreprint: defineCall({
+    ...call, spec: false, id: 'catalogue.preprint.reserve', path: P('Literature', 'ReserveBarCodeRange'), perm: CATALOGUE_PERMS.edit,
+    input: z.object({
+      SequenceID: idField('validation:catalogue.sequenceRequired'),
+      Count: intField(1, PRINT_LIMIT),
+      BatchID: idField().nullable().optional(),
+      Note: optionalText(200),
+    }),
+    data: preprintSchema.extend({ Barcodes: z.array(z.string()) }),
+  }),
+  preprints: defineCall({
+    ...call, spec: false, id: 'catalogue.preprint.list', path: P('Literature', 'GetBarCodeRanges'), perm: CATALOGUE_PERMS.edit, input: pageQuerySchema, data: pageOf(preprintSchema),
+  }),
+  /** The barcodes of a reserved range again (a sheet jammed), with a new view token. */
+  preprintBarcodes: defineCall({
+    ...call, spec: false, id: 'catalogue.preprint.barcodes', path: P('Literature', 'GetBarCodeRange'), perm: CATALOGUE_PERMS.edit,
+    input: z.object({ ID: idField() }), data: preprintSchema.extend({ Barcodes: z.array(z.string()) }),
+  }),
+  /**
+   * No sign-in: the barcodes of a range by its view token, for a browser to print
+   * (/barcode-prepriting-view). An unknown or expired token: "the print data is invalid or expired".
+   */
+  preprintView: defineCall({
+    id: 'catalogue.preprint.view', method: 'POST', path: P('Literature', 'GetBarCodeRangeView'), auth: 'none', spec: false, rateLimit: 'public',
+    input: z.object({ Token: tokenField(64, { required: 'validation:required.id' }) }),
+    data: z.object({ School: z.string(), First: z.string(), Last: z.string(), Barcodes: z.array(z.string()), ViewExpires: z.string() }),
   }),
   addItemsCatalogueInfo: defineCall({
     ...call, id: 'catalogue.save', path: P('Literature', 'AddItemsCatalogueInfo'), perm: CATALOGUE_PERMS.edit,

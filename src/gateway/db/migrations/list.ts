@@ -12,6 +12,7 @@ import { migration as downloadTickets } from './0010-download-tickets.ts';
 import { migration as catalogue } from './0011-catalogue.ts';
 import { migration as catalogueSearch } from './0012-catalogue-search.ts';
 import { migration as titleTerms } from './0013-title-terms.ts';
+import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   catalogue,
   catalogueSearch,
   titleTerms,
+  barcodePreprints,
 ];

@@ -9,5 +9,5 @@ export const printingScreens = defineGroup({ area: 'admin', group: 'printing', l
   '/callnum-offprint': () => import('../../features/printing/callnum-offprint-screen.tsx'),
   '/barcode-offprint': () => import('../../features/printing/barcode-offprint-screen.tsx'),
   '/pltplot': null,
-  '/preprint': null,
+  '/preprint': () => import('../../features/printing/preprint-screen.tsx'),
 });

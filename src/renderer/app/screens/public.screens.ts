@@ -13,7 +13,7 @@ export const publicScreens = defineGroup({ area: 'public', group: 'no-login', lo
   '/checkversion': null,
   '/auth': () => import('../../features/auth/auth-screen.tsx'),
   '/searchauth': () => import('../../features/auth/search-auth-screen.tsx'),
-  '/barcode-prepriting-view': null,
+  '/barcode-prepriting-view': () => import('../../features/printing/preprint-view-screen.tsx'),
   '/inoutstatisticiframe': null,
   '/department/user-transferr': () => import('../../features/readers/card-status-check-screen.tsx'),
 });
