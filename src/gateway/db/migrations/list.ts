@@ -13,6 +13,7 @@ import { migration as catalogue } from './0011-catalogue.ts';
 import { migration as catalogueSearch } from './0012-catalogue-search.ts';
 import { migration as titleTerms } from './0013-title-terms.ts';
 import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
+import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   catalogueSearch,
   titleTerms,
   barcodePreprints,
+  unusedTitleIndexes,
 ];
