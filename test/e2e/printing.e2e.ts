@@ -214,3 +214,61 @@ test('pre-printing: a range reserved and printed at the desk through CUPS, the s
   await page.unroute('**/micro/**');
   expect(health.problems.filter((p) => !p.includes('micro'))).toEqual([]);
 });
+
+test('batch labels (/pltplot) and scan-to-print (/callnumprint/plugin): copies found by class, spine and barcode jobs, one spine label per scan', async ({ page, baseURL }) => {
+  test.skip(!PRINTER || !OUT, 'needs CUPS with a PDF printer: LIB_TEST_PRINTER and LIB_TEST_PRINT_OUT (scripts/ci/provision-cups.sh)');
+  rig = await installDesktopBridge(page, `${baseURL}/library/`);
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/pltplot');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/pltplot')).toHaveAttribute('data-status', 'built');
+  await page.getByTestId('batch-filter-class').fill('h319');
+  await page.getByTestId('batch-find').click();
+  const found = page.getByTestId('batch-found');
+  await expect(found).toContainText('找到');
+  const [, total, first] = /找到 (\d+) 册：\s*(\S+)/.exec(await found.innerText())!;
+  const count = Number(total);
+  expect(count).toBeGreaterThan(0);
+  await page.getByLabel('条码标签').check();
+  await page.getByTestId('batch-print').click();
+  await expect(page.getByTestId('batch-message')).toHaveCount(2);
+  await expect(page.getByTestId('batch-message').first()).toHaveText(`书标：已加入打印队列：${count} 张`);
+  await stillMotion(page);
+  const findings = await scan(page, 'zh-CN /pltplot');
+  expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
+  const [spineJob, barcodeJob] = rig.queue.list().slice(-2);
+  expect(spineJob!.labels).toBe(count);
+  await expect.poll(() => rig!.queue.list().find((j) => j.id === barcodeJob!.id)?.state, { timeout: 30_000 }).toBe('done');
+  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(barcodeJob!)));
+  const dir = mkdtempSync(join(tmpdir(), 'batch-'));
+  try {
+    // The first sheet: 30 labels, each a barcode of the class, in shelf order.
+    execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
+    const decoded = execFileSync('sh', ['-c', `zbarimg -q ${dir}/*.png 2>/dev/null || true`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(decoded).toHaveLength(Math.min(30, count));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  // Scan-to-print on a roll: each scan one spine label.
+  await page.evaluate(() => { location.hash = '#/callnumprint/plugin'; });
+  await expect(page.getByTestId('screen-/callnumprint/plugin')).toHaveAttribute('data-status', 'built');
+  await page.getByLabel('标签纸').click();
+  await page.getByRole('option', { name: 'Roll 50 × 30 mm' }).click();
+  await expect(page.getByTestId('scan-print-sheet-warning')).toHaveCount(0);
+  const box = page.getByTestId('scan-print-box');
+  const before = rig.queue.list().length;
+  await box.fill(first!);
+  await box.press('Enter');
+  await expect(page.getByTestId('scan-print-list')).toContainText('书标已加入打印队列');
+  await expect(box).toBeFocused();
+  await box.fill('NO-SUCH-COPY');
+  await box.press('Enter');
+  await expect(page.getByTestId('scan-print-list').locator('li').first()).toContainText('这些条码都不在馆藏中');
+  expect(rig.queue.list().length).toBe(before + 1);
+  expect(rig.queue.list().at(-1)!.labels).toBe(1);
+  // What the screen said follows a language switch.
+  await page.getByTestId('language-en-US').click();
+  await expect(page.getByTestId('scan-print-list').locator('li').first()).toContainText('None of these barcodes is in the collection');
+  await page.getByTestId('language-zh-CN').click();
+  expect(health.problems).toEqual([]);
+});

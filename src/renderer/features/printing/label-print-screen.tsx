@@ -13,13 +13,12 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { shelfCalls } from '../../../shared/api/collection.ts';
 import { PRINT_LIMIT } from '../../../shared/domain/ui-constants.ts';
-import { BARCODE_FORMATS, labelsPerPage, type BarcodeFormat, type LabelContent, type LabelKind } from '../../../shared/domain/printing/label-template.ts';
-import { call } from '../../lib/api-client.ts';
-import { bridge, bridgeErrorKey, BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
-import { errorText } from '../../kit/data/error-text.ts';
-import { allTemplates, choiceFor, setChoice, setOffset, setPrinter, templateFor, useLabelStyles } from './label-styles.ts';
+import { BARCODE_FORMATS, labelsPerPage, type BarcodeFormat, type LabelKind } from '../../../shared/domain/printing/label-template.ts';
+import { bridge, BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
+import { allTemplates, choiceFor, printerFor, setChoice, setOffset, setPrinter, templateFor, useLabelStyles } from './label-styles.ts';
+import { printCopyLabels } from './print-labels.ts';
+import { errorNote, noteText, type Note } from './print-note.ts';
 
 type PrintKind = Exclude<LabelKind, 'card'>;
 
@@ -39,7 +38,7 @@ export function LabelPrintScreen({ kind, offprint }: { kind: PrintKind; offprint
   const [copies, setCopies] = useState('1');
   const [printers, setPrinters] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<Note | null>(null);
 
   useEffect(() => {
     if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
@@ -48,8 +47,7 @@ export function LabelPrintScreen({ kind, offprint }: { kind: PrintKind; offprint
   const barcodes = useMemo(() => [...new Set(codes.split(/[\s,，;；]+/).map((s) => s.trim()).filter(Boolean))], [codes]);
   // The template with this desk's offsets, and the printer last used with it (or the first one).
   const template = templateFor(styles, choice.template);
-  const remembered = styles.printers[template.name];
-  const printer = remembered && printers.includes(remembered) ? remembered : printers[0] ?? '';
+  const printer = printerFor(styles, template.name, printers);
   const per = labelsPerPage(template);
   const start = Math.min(per, Math.max(1, Number(position) || 1));
   const pages = barcodes.length ? Math.ceil((barcodes.length + (offprint ? start - 1 : 0)) / per) : 0;
@@ -58,23 +56,10 @@ export function LabelPrintScreen({ kind, offprint }: { kind: PrintKind; offprint
     setBusy(true);
     setResult(null);
     try {
-      const { PrintID } = await call(shelfCalls.printSelect, { Barcodes: barcodes });
-      const data = await call(shelfCalls.printData, { PrintID });
-      const labels: LabelContent[] = data.Labels.map((l) => (kind === 'spine'
-        ? { kind: 'spine', school: data.School, callNumber: l.CallNo || '—' }
-        : { kind: 'barcode', value: l.Barcode, format: choice.format, heading: data.School }));
-      if (!labels.length) {
-        setResult({ severity: 'error', text: t('printing:nothingFound') });
-        return;
-      }
-      const r = await bridge.print({
-        title: t(`printing:jobTitle.${kind}`, { count: labels.length }), printer, copies: Math.max(1, Math.min(20, Number(copies) || 1)),
-        template, labels, ...(offprint ? { firstPosition: start - 1 } : {}),
-      });
-      if (r.ok) setResult({ severity: 'success', text: t('printing:queued', { count: r.data.labels, missing: barcodes.length - labels.length }) });
-      else setResult({ severity: 'error', text: t(bridgeErrorKey(r.error)) });
+      const r = await printCopyLabels(t, styles, printers, { kind, barcodes, copies: Math.max(1, Math.min(20, Number(copies) || 1)), ...(offprint ? { firstPosition: start - 1 } : {}) });
+      setResult(r);
     } catch (err) {
-      setResult({ severity: 'error', text: errorText(t, err) });
+      setResult(errorNote(err));
     } finally {
       setBusy(false);
     }
@@ -127,7 +112,7 @@ export function LabelPrintScreen({ kind, offprint }: { kind: PrintKind; offprint
           {desktop && !printers.length && <Alert severity="warning">{t('printing:noPrinters')}</Alert>}
           {result && (
             <Alert severity={result.severity} data-testid="print-result">
-              {result.text}
+              {noteText(t, result)}
               {result.severity === 'success' && <> <Link component={RouterLink} to="/print">{t('printing:toCentre')}</Link></>}
             </Alert>
           )}

@@ -61,6 +61,12 @@ export function templateFor(s: LabelStyles, name: string | undefined): LabelTemp
   return { ...base, offset: s.offsets[base.name] ?? base.offset };
 }
 
+/** The printer remembered for a template if this computer still has it, else its first printer ('' when none). */
+export function printerFor(s: LabelStyles, template: string, printers: readonly string[]): string {
+  const remembered = s.printers[template];
+  return remembered && printers.includes(remembered) ? remembered : printers[0] ?? '';
+}
+
 const DEFAULT_TEMPLATE: Record<LabelKind, string> = { barcode: TEMPLATE_PRESETS[0]!.name, spine: TEMPLATE_PRESETS[1]!.name, card: TEMPLATE_PRESETS[0]!.name };
 export function choiceFor(s: LabelStyles, kind: LabelKind): { template: string; format: BarcodeFormat } {
   return s.choice[kind] ?? { template: DEFAULT_TEMPLATE[kind], format: 'CODE128' };

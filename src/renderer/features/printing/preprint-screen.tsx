@@ -23,10 +23,10 @@ import { bridge, isDesktop } from '../../lib/bridge.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { useLabelStyles } from './label-styles.ts';
-import { printBarcodeLabels } from './print-barcodes.ts';
+import { printBarcodeLabels } from './print-labels.ts';
+import { errorNote, noteText, type Note } from './print-note.ts';
 import { TypedRangeCard } from './typed-range-card.tsx';
 
-type Message = { severity: 'success' | 'error' | 'info'; text: string };
 const LIST_KEY = ['catalogue', 'preprints'] as const;
 
 /**
@@ -52,7 +52,7 @@ export default function PreprintScreen() {
   const [batchId, setBatchId] = useState<number | ''>('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [message, setMessage] = useState<Note | null>(null);
 
   useEffect(() => {
     if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
@@ -83,10 +83,10 @@ export default function PreprintScreen() {
       const p = await call(C.reservePreprint, { SequenceID: sequenceId, Count: n, BatchID: batchId === '' ? null : batchId, Note: note });
       await qc.invalidateQueries({ queryKey: LIST_KEY });
       await qc.invalidateQueries({ queryKey: ['catalogue', 'sequences'] });
-      setMessage({ severity: 'info', text: t('printing:preprint.reserved', { count: p.Count, first: p.First, last: p.Last }) });
+      setMessage({ severity: 'info', key: 'printing:preprint.reserved', params: { count: p.Count, first: p.First, last: p.Last } });
       await print(p);
     } catch (err) {
-      setMessage({ severity: 'error', text: errorText(t, err) });
+      setMessage(errorNote(err));
     } finally {
       setBusy(false);
     }
@@ -100,7 +100,7 @@ export default function PreprintScreen() {
       if (view) navigate(`/barcode-prepriting-view?token=${encodeURIComponent(p.ViewToken)}`);
       else await print(p);
     } catch (err) {
-      setMessage({ severity: 'error', text: errorText(t, err) });
+      setMessage(errorNote(err));
     }
   };
 
@@ -131,7 +131,7 @@ export default function PreprintScreen() {
               </TextField>
               <TextField label={t('printing:preprint.note')} value={note} onChange={(e) => setNote(e.target.value)} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
             </Stack>
-            {message && <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="preprint-message">{message.text}</Alert>}
+            {message && <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="preprint-message">{noteText(t, message)}</Alert>}
             <Button variant="contained" sx={{ alignSelf: 'flex-start' }} disabled={busy || sequenceId === '' || !countOk} onClick={() => void reserve()} data-testid="preprint-reserve">
               {t(desktop ? 'printing:preprint.reserveAndPrint' : 'printing:preprint.reserveAndView', { count: countOk ? n : 0 })}
             </Button>

@@ -15,8 +15,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { labelsPerPage, type LabelContent, type LabelTemplate } from '../../../shared/domain/printing/label-template.ts';
 import { bridge, bridgeErrorKey, isDesktop } from '../../lib/bridge.ts';
-import { allTemplates, deleteTemplate, exportStyles, importStyles, isPreset, setOffset, setPrinter, templateFor, useLabelStyles } from './label-styles.ts';
+import { allTemplates, deleteTemplate, printerFor, exportStyles, importStyles, isPreset, setOffset, setPrinter, templateFor, useLabelStyles } from './label-styles.ts';
 import { TemplateDialog } from './template-dialog.tsx';
+import { noteText, type Note } from './print-note.ts';
 
 const size = (t: LabelTemplate) => `${t.label.width} × ${t.label.height} mm`;
 
@@ -31,7 +32,7 @@ export function TemplateSection() {
   const desktop = isDesktop();
   const [printers, setPrinters] = useState<string[]>([]);
   const [dialog, setDialog] = useState<{ editing: LabelTemplate | null; kind: 'sheet' | 'roll' } | null>(null);
-  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<Note | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
 
@@ -39,13 +40,13 @@ export function TemplateSection() {
     if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
   }, [desktop]);
 
-  const printerOf = (name: string) => (printers.includes(styles.printers[name] ?? '') ? styles.printers[name]! : printers[0] ?? '');
+  const printerOf = (name: string) => printerFor(styles, name, printers);
 
   const calibrate = async (name: string) => {
     const template = templateFor(styles, name);
     const labels: LabelContent[] = Array.from({ length: labelsPerPage(template) }, (_, i) => ({ kind: 'calibration', position: i + 1 }));
     const r = await bridge.print({ title: t('printing:templates.calibrationJob', { name }), printer: printerOf(name), copies: 1, template, labels });
-    setMessage(r.ok ? { severity: 'success', text: t('printing:templates.calibrationQueued') } : { severity: 'error', text: t(bridgeErrorKey(r.error)) });
+    setMessage(r.ok ? { severity: 'success', key: 'printing:templates.calibrationQueued' } : { severity: 'error', key: bridgeErrorKey(r.error) });
   };
 
   const download = () => {
@@ -62,8 +63,8 @@ export function TemplateSection() {
     const r = importStyles(await f.text());
     if (file.current) file.current.value = '';
     setMessage(r.ok
-      ? { severity: 'success', text: t('printing:templates.imported', { count: r.templates }) }
-      : { severity: 'error', text: t(`printing:templates.problems.${r.reason}`, { name: r.name ?? '' }) });
+      ? { severity: 'success', key: 'printing:templates.imported', params: { count: r.templates } }
+      : { severity: 'error', key: `printing:templates.problems.${r.reason}`, params: { name: r.name ?? '' } });
   };
 
   return (
@@ -81,7 +82,7 @@ export function TemplateSection() {
               <input ref={file} hidden type="file" accept="application/json,.json" onChange={(e) => void upload(e.target.files?.[0])} data-testid="template-import-file" />
             </Button>
           </Stack>
-          {message && <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="template-message">{message.text}</Alert>}
+          {message && <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="template-message">{noteText(t, message)}</Alert>}
           <Table size="small" data-testid="template-list">
             <TableHead>
               <TableRow>

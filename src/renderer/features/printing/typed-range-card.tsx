@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { PRINT_LIMIT } from '../../../shared/domain/ui-constants.ts';
 import { barcodeRange } from '../../../shared/domain/catalogue/barcode-sequence.ts';
 import { useLabelStyles } from './label-styles.ts';
-import { printBarcodeLabels } from './print-barcodes.ts';
+import { printBarcodeLabels } from './print-labels.ts';
+import { noteText, type Note } from './print-note.ts';
 
 /**
  * A typed range printed at this desk with no gateway call, for when the network is down. The
@@ -24,7 +25,7 @@ export function TypedRangeCard({ school, printers }: { school: string; printers:
   const [width, setWidth] = useState('8');
   const [first, setFirst] = useState('1');
   const [count, setCount] = useState('30');
-  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<Note | null>(null);
   const range = barcodeRange({ prefix, width: Number(width), first: Number(first), count: Number(count) }, PRINT_LIMIT);
 
   const print = async () => {
@@ -49,7 +50,7 @@ export function TypedRangeCard({ school, printers }: { school: string; printers:
           <Typography variant="body2" color={range.ok ? 'text.secondary' : 'error'} data-testid="typed-summary">
             {range.ok ? t('preprint.typedSummary', { count: range.barcodes.length, first: range.barcodes[0], last: range.barcodes.at(-1) }) : t(`preprint.rangeProblems.${range.problem}`, { max: PRINT_LIMIT })}
           </Typography>
-          {message && <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="typed-message">{message.text}</Alert>}
+          {message && <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="typed-message">{noteText(t, message)}</Alert>}
           <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} disabled={!range.ok} onClick={() => void print()} data-testid="typed-print">
             {t('preprint.typedPrint', { count: range.ok ? range.barcodes.length : 0 })}
           </Button>
