@@ -272,3 +272,45 @@ test('batch labels (/pltplot) and scan-to-print (/callnumprint/plugin): copies f
   await page.getByTestId('language-zh-CN').click();
   expect(health.problems).toEqual([]);
 });
+
+test('reader cards (/userprint): a class found, cards printed through CUPS on the CR80 template, every card number decodes from its QR code', async ({ page, baseURL }) => {
+  test.skip(!PRINTER || !OUT, 'needs CUPS with a PDF printer: LIB_TEST_PRINTER and LIB_TEST_PRINT_OUT (scripts/ci/provision-cups.sh)');
+  rig = await installDesktopBridge(page, `${baseURL}/library/`);
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/userprint');
+  const health = watchPage(page);
+  await expect(page.getByTestId('screen-/userprint')).toHaveAttribute('data-status', 'built');
+  await page.getByTestId('cards-search').fill('张');
+  await page.getByTestId('cards-find').click();
+  const rows = page.getByTestId('cards-list').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  // Three readers: all unticked, then the first three ticked.
+  await page.getByLabel('全选').uncheck();
+  const numbers: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    await rows.nth(i).click();
+    numbers.push((await rows.nth(i).locator('td').nth(2).innerText()).trim());
+  }
+  await page.getByLabel('标签纸').click();
+  await page.getByRole('option', { name: 'Card CR80 (85.6 × 54 mm)' }).click();
+  await expect(page.getByTestId('cards-summary')).toContainText('已选 3 /');
+  await stillMotion(page);
+  const findings = await scan(page, 'zh-CN /userprint');
+  expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
+  await page.getByTestId('cards-print').click();
+  await expect(page.getByTestId('cards-message')).toHaveText('已加入打印队列：3 张读者证');
+  const job = rig.queue.list().at(-1)!;
+  await expect.poll(() => rig!.queue.list().find((j) => j.id === job.id)?.state, { timeout: 30_000 }).toBe('done');
+  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(job)));
+  const dir = mkdtempSync(join(tmpdir(), 'cards-'));
+  try {
+    execFileSync('pdftoppm', ['-r', '300', '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
+    const decoded = execFileSync('sh', ['-c', `for f in ${dir}/*.png; do zbarimg -q "$f" 2>/dev/null; done; true`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(decoded.map((l) => l.replace(/^QR-Code:/, '')).sort()).toEqual([...numbers].sort());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await page.getByTestId('language-en-US').click();
+  await expect(page.getByTestId('cards-message')).toHaveText('Queued for printing: 3 cards');
+  await page.getByTestId('language-zh-CN').click();
+  expect(health.problems).toEqual([]);
+});

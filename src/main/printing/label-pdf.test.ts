@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEMPLATE_PRESETS, type LabelTemplate } from '../../shared/domain/printing/label-template.ts';
+import { TEMPLATE_PRESETS, templateFits, type LabelTemplate } from '../../shared/domain/printing/label-template.ts';
 import { findLabelFont } from './label-font.ts';
 import { MAX_LABELS, renderLabels } from './label-pdf.ts';
 import type { LabelContent } from '../../shared/domain/printing/label-template.ts';
@@ -91,6 +91,32 @@ describe.skipIf(!font)('label PDFs', () => {
     const b = firstInk(moved, 'calib-b');
     expect(Math.abs(b.left - a.left - (2 / 25.4) * 100)).toBeLessThanOrEqual(1.5);
     expect(Math.abs(b.top - a.top - (1.5 / 25.4) * 100)).toBeLessThanOrEqual(1.5);
+  });
+
+  it('reader cards: heading, name and class, photo, and the card number as a QR code or a barcode that decodes', async () => {
+    // A 2 × 2 grey PNG, made by hand: enough for pdf-lib to embed and pdfimages to list.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAAAAABX3VL4AAAADklEQVR4nGNoaGBoaAAABgYCASzBUNcAAAAASUVORK5CYII=';
+    const cards: LabelContent[] = [
+      { kind: 'card', heading: '北京市第一实验学校 借阅证', lines: ['林小雨', '三年级（2）班', '学生'], value: 'R20260001', code: 'QR', photo: { type: 'png', base64: png } },
+      { kind: 'card', heading: 'Library card', lines: ['Lin Xiaoyu', 'Grade 3 Class 2'], value: 'R20260002', code: 'CODE128' },
+    ];
+    const cr80 = TEMPLATE_PRESETS.find((p) => p.name.startsWith('Card CR80'))!;
+    const pdf = await renderLabels(cards, { template: cr80, font: font! });
+    expect(decode(pdf, 'cards').sort()).toEqual(['CODE-128:R20260002', 'QR-Code:R20260001']);
+    const t = text(pdf, 'cards');
+    for (const s of ['北京市第一实验学校 借阅证', '林小雨', '三年级（2）班', 'Lin Xiaoyu', 'R20260001']) expect(t).toContain(s);
+    writeFileSync(join(dir, 'cards-i.pdf'), pdf);
+    expect(execFileSync('pdfimages', ['-list', join(dir, 'cards-i.pdf')], { encoding: 'utf8' }).trim().split('\n')).toHaveLength(3);
+    const sheet = TEMPLATE_PRESETS.find((p) => p.name.startsWith('A4 cards'))!;
+    expect(templateFits(sheet)).toBe(true);
+    // Ten cards on one A4 sheet; each one's QR code decodes (one card a page: zbar misses some
+    // codes on a page full of them, depending on the resolution).
+    const ten = Array.from({ length: 10 }, (_, i): LabelContent => ({ kind: 'card', heading: 'Card', lines: [`Reader ${i}`], value: `R${1000 + i}`, code: 'QR' }));
+    const onSheet = await renderLabels(ten, { template: sheet, font: font! });
+    writeFileSync(join(dir, 'cards10.pdf'), onSheet);
+    expect(execFileSync('pdfinfo', [join(dir, 'cards10.pdf')], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    for (let i = 0; i < 10; i++) expect(text(onSheet, 'cards10')).toContain(`Reader ${i}`);
+    expect(decode(await renderLabels(ten, { template: cr80, font: font! }), 'cards10r').sort()).toEqual(ten.map((_, i) => `QR-Code:R${1000 + i}`));
   });
 
   it('refuses more than 5000 labels and a barcode too long for its label', async () => {

@@ -13,5 +13,5 @@ export const peopleScreens = defineGroup({ area: 'admin', group: 'people', login
   '/organization': () => import('../../features/organization/organization-screen.tsx'),
   '/semester': () => import('../../features/organization/semester-screen.tsx'),
   '/permission': () => import('../../features/roles/permission-screen.tsx'),
-  '/userprint': null,
+  '/userprint': () => import('../../features/printing/reader-cards-screen.tsx'),
 });

@@ -67,7 +67,7 @@ export function printerFor(s: LabelStyles, template: string, printers: readonly 
   return remembered && printers.includes(remembered) ? remembered : printers[0] ?? '';
 }
 
-const DEFAULT_TEMPLATE: Record<LabelKind, string> = { barcode: TEMPLATE_PRESETS[0]!.name, spine: TEMPLATE_PRESETS[1]!.name, card: TEMPLATE_PRESETS[0]!.name };
+const DEFAULT_TEMPLATE: Record<LabelKind, string> = { barcode: TEMPLATE_PRESETS[0]!.name, spine: TEMPLATE_PRESETS[1]!.name, card: TEMPLATE_PRESETS[5]!.name };
 export function choiceFor(s: LabelStyles, kind: LabelKind): { template: string; format: BarcodeFormat } {
   return s.choice[kind] ?? { template: DEFAULT_TEMPLATE[kind], format: 'CODE128' };
 }

@@ -38,7 +38,13 @@ export const TEMPLATE_PRESETS: readonly LabelTemplate[] = [
   { kind: 'sheet', name: 'A4 spine 5 × 13 (38 × 21 mm)', page: PAGE_SIZES.A4, rows: 13, cols: 5, label: { width: 38, height: 21 }, margin: { top: 11, left: 10 }, gap: { x: 0, y: 0 }, offset: { x: 0, y: 0 } },
   { kind: 'sheet', name: 'Letter 3 × 10 (Avery 5160)', page: PAGE_SIZES.Letter, rows: 10, cols: 3, label: { width: 66.675, height: 25.4 }, margin: { top: 12.7, left: 4.7625 }, gap: { x: 3.175, y: 0 }, offset: { x: 0, y: 0 } },
   { kind: 'roll', name: 'Roll 50 × 30 mm', label: { width: 50, height: 30 }, offset: { x: 0, y: 0 } },
+  // Reader cards: ISO/IEC 7810 ID-1 (CR80), on a card printer or on A4 sheets of ten.
+  { kind: 'roll', name: 'Card CR80 (85.6 × 54 mm)', label: { width: 85.6, height: 54 }, offset: { x: 0, y: 0 } },
+  { kind: 'sheet', name: 'A4 cards 2 × 5 (85.6 × 54 mm)', page: PAGE_SIZES.A4, rows: 5, cols: 2, label: { width: 85.6, height: 54 }, margin: { top: 13.5, left: 19.4 }, gap: { x: 0, y: 0 }, offset: { x: 0, y: 0 } },
 ];
+
+/** Whether a template is sized for reader cards (CR80 or larger), the ones /userprint offers. */
+export const fitsCards = (t: LabelTemplate) => t.label.width >= 80 && t.label.height >= 50;
 
 export const labelsPerPage = (t: LabelTemplate) => (t.kind === 'sheet' ? t.rows * t.cols : 1);
 
@@ -68,6 +74,19 @@ export const labelContentSchema = z.discriminatedUnion('kind', [
    * a label sheet against the light, it shows how far the printer is off, in tenths of a mm.
    */
   z.object({ kind: z.literal('calibration'), position: z.number().int().min(1).max(1200) }),
+  /**
+   * A reader card: a heading (school and card name), up to three lines (name, class, identity),
+   * the card number as a Code 128 barcode or a QR code with the number under it, and the
+   * reader's photo when there is one (JPEG or PNG, base64, at most 300 kB).
+   */
+  z.object({
+    kind: z.literal('card'),
+    heading: z.string().max(60),
+    lines: z.array(z.string().max(60)).max(3),
+    value: z.string().min(1).max(64).regex(/^[\x20-\x7E]+$/),
+    code: z.enum(['CODE128', 'QR']),
+    photo: z.object({ type: z.enum(['jpg', 'png']), base64: z.string().max(400_000).regex(/^[A-Za-z0-9+/]*={0,2}$/) }).optional(),
+  }),
 ]);
 export type LabelContent = z.infer<typeof labelContentSchema>;
 
