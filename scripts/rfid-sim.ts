@@ -1,4 +1,4 @@
-// `npm run rfid:sim`: a simulated RFID board (3M 810, or Feig with --feig) on a virtual serial port (socat pty), for
+// `npm run rfid:sim`: a simulated RFID board (3M 810, Feig with --feig, STX/ETX with --stx-etx) on a virtual serial port (socat pty), for
 // trying the desktop app without hardware. Point the app's RFID settings (/setting) at the port
 // it prints, then type commands here.
 import { createInterface } from 'node:readline';
@@ -6,6 +6,7 @@ import { openPtyPair } from '../src/main/rfid/pty-pair.ts';
 import { openSerialTransport } from '../src/main/rfid/transport.ts';
 import { attach3m810Simulator } from '../src/main/rfid/m3-810-simulator.ts';
 import { attachFeigSimulator } from '../src/main/rfid/feig-simulator.ts';
+import { attachStxEtxSimulator } from '../src/main/rfid/stx-etx-simulator.ts';
 import { blankTag, TagField } from '../src/main/rfid/tag-field.ts';
 import { decodeAny } from '../src/main/rfid/device-service.ts';
 import { encodeLibraryTag } from '../src/shared/domain/rfid/iso28560-2.ts';
@@ -18,13 +19,19 @@ const HELP = `commands:
   ok                clear every fault
   quit`;
 
-// `npm run rfid:sim -- --feig` speaks the Feig ISO host protocol instead.
-const feig = process.argv.includes('--feig');
+// `npm run rfid:sim -- --feig` speaks the Feig ISO host protocol instead, `-- --stx-etx` the STX/ETX one.
+const BOARDS = {
+  '3m-810': { name: '3M 810 board', baud: 19200, parity: 'none', attach: attach3m810Simulator },
+  feig: { name: 'Feig ISO host reader', baud: 38400, parity: 'even', attach: attachFeigSimulator },
+  'stx-etx': { name: 'STX/ETX board', baud: 115200, parity: 'none', attach: attachStxEtxSimulator },
+} as const;
+const kind = process.argv.includes('--feig') ? 'feig' : process.argv.includes('--stx-etx') ? 'stx-etx' : '3m-810';
+const sim = BOARDS[kind];
 const pty = await openPtyPair();
-const board = await openSerialTransport(pty.boardPort, feig ? 38400 : 19200, { parity: feig ? 'even' : 'none' });
+const board = await openSerialTransport(pty.boardPort, sim.baud, { parity: sim.parity });
 const field = new TagField();
-(feig ? attachFeigSimulator : attach3m810Simulator)(board, field);
-console.log(`Simulated ${feig ? 'Feig ISO host reader' : '3M 810 board'} on ${pty.appPort}\n(set this board model and port in /setting)\n${HELP}`);
+sim.attach(board, field);
+console.log(`Simulated ${sim.name} on ${pty.appPort}\n(set this board model and port in /setting)\n${HELP}`);
 
 const rl = createInterface({ input: process.stdin, prompt: 'rfid> ' });
 rl.prompt();

@@ -1,6 +1,7 @@
 import type { DeviceConfig } from './device-service.ts';
 import { FeigReader } from './feig-driver.ts';
 import { M3810Reader } from './m3-810-driver.ts';
+import { StxEtxReader } from './stx-etx-driver.ts';
 import { RfidError, type RfidReader } from './rfid-reader.ts';
 import { openSerialTransport, type ByteTransport } from './transport.ts';
 
@@ -8,6 +9,9 @@ import { openSerialTransport, type ByteTransport } from './transport.ts';
 const SERIAL: Partial<Record<DeviceConfig['type'], { baudRate: number; parity: 'none' | 'even'; driver: (t: ByteTransport) => RfidReader }>> = {
   '3m-810': { baudRate: 19200, parity: 'none', driver: (t) => new M3810Reader(t) },
   feig: { baudRate: 38400, parity: 'even', driver: (t) => new FeigReader(t) },
+  // The vendor manual names no speed; 115200 8N1 is the common default of these boards (the
+  // settings take another).
+  'stx-etx': { baudRate: 115200, parity: 'none', driver: (t) => new StxEtxReader(t) },
 };
 
 /** Opens the configured board and checks it answers: the device service's `connect`. */

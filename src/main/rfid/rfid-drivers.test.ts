@@ -5,6 +5,9 @@ import { frame, START_VERSION, VERSION_PROBE } from './m3-810-protocol.ts';
 import { FeigReader } from './feig-driver.ts';
 import { attachFeigSimulator } from './feig-simulator.ts';
 import { frame as feigFrame, CMD as FEIG_CMD } from './feig-protocol.ts';
+import { StxEtxReader } from './stx-etx-driver.ts';
+import { attachStxEtxSimulator } from './stx-etx-simulator.ts';
+import { frame as stxFrame, CMD as STX_CMD, parseStxEtx } from './stx-etx-protocol.ts';
 import type { ByteTransport } from './transport.ts';
 import type { RfidReader } from './rfid-reader.ts';
 import { memoryPair } from './transport.ts';
@@ -18,10 +21,13 @@ interface Dialect {
   name: string;
   reader(t: ByteTransport): RfidReader;
   simulate(t: ByteTransport, f: TagField): void;
+  /** The board can set EAS (the STX/ETX manual has no such command). */
+  eas: boolean;
 }
 const DIALECTS: Dialect[] = [
-  { name: '3M 810', reader: (t) => new M3810Reader(t, { timeoutMs: 200 }), simulate: attach3m810Simulator },
-  { name: 'Feig ISO host', reader: (t) => new FeigReader(t, { timeoutMs: 200 }), simulate: attachFeigSimulator },
+  { name: '3M 810', reader: (t) => new M3810Reader(t, { timeoutMs: 200 }), simulate: attach3m810Simulator, eas: true },
+  { name: 'Feig ISO host', reader: (t) => new FeigReader(t, { timeoutMs: 200 }), simulate: attachFeigSimulator, eas: true },
+  { name: 'STX/ETX', reader: (t) => new StxEtxReader(t, { timeoutMs: 200 }), simulate: attachStxEtxSimulator, eas: false },
 ];
 
 const failure = (p: Promise<unknown>) => rejection<RfidError>(p);
@@ -32,6 +38,14 @@ describe('frames', () => {
   });
   it('Feig: builds the inventory frame with its MCRF4XX CRC, low byte first', () => {
     expect(toHex(feigFrame(FEIG_CMD.iso, Uint8Array.of(0x01, 0x00)))).toBe('07 FF B0 01 00 1C 56');
+  });
+  it('STX/ETX: frames the inventory with LEN, the XOR check byte and ETX; a wrong check byte is corrupt', () => {
+    const f = stxFrame(STX_CMD.inventory, new Uint8Array(0));
+    expect(toHex(f)).toBe('02 02 C0 01 C3 03');
+    expect(parseStxEtx(Uint8Array.of(0x13, ...f))).toEqual({ skip: 1 });
+    expect(parseStxEtx(f)).toEqual({ frame: f, used: 6 });
+    expect(parseStxEtx(Uint8Array.of(0x02, 0x02, 0xc0, 0x01, 0x00, 0x03))).toEqual({ corrupt: 6 });
+    expect(() => stxFrame(STX_CMD.writeBlock, new Uint8Array(60))).toThrow(/64 bytes/);
   });
 });
 
@@ -61,8 +75,12 @@ describe.each(DIALECTS)('$name driver against its simulator', (dialect) => {
     await reader.writeAfi(a.uid, 0x07);
     expect(await reader.systemInfo(a.uid)).toEqual({ uid: a.uid, dsfid: 0, afi: 0x07, blockSize: 4, blockCount: 28 });
     expect((await reader.inventory(0x07)).map((t) => [t.uid, t.afi])).toEqual([[a.uid, 0x07]]);
-    await reader.setEas(a.uid, true);
-    expect(a.eas).toBe(true);
+    if (dialect.eas) {
+      await reader.setEas(a.uid, true);
+      expect(a.eas).toBe(true);
+    } else {
+      expect((await failure(reader.setEas(a.uid, true))).code).toBe('unsupported');
+    }
   });
 
   it('survives line noise and one garbled reply; a silent board is unavailable', async () => {

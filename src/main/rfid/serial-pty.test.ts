@@ -3,6 +3,7 @@ import { openPtyPair, type PtyPair } from './pty-pair.ts';
 import { listSerialPorts, openSerialTransport, type ByteTransport } from './transport.ts';
 import { attach3m810Simulator } from './m3-810-simulator.ts';
 import { attachFeigSimulator } from './feig-simulator.ts';
+import { attachStxEtxSimulator } from './stx-etx-simulator.ts';
 import { blankTag, TagField } from './tag-field.ts';
 import { RfidDeviceService } from './device-service.ts';
 import { connectBoard } from './connect-board.ts';
@@ -50,6 +51,25 @@ describe('a 3M 810 board on a serial port (socat pty)', () => {
       await service.dispose();
       await end.close();
       await pty2.close();
+    }
+  });
+
+  it('an STX/ETX board over a pty (115200 8N1): the same checked encoding, one block a frame', async () => {
+    const pty3 = await openPtyPair();
+    const end = await openSerialTransport(pty3.boardPort, 115200);
+    const stxField = new TagField();
+    attachStxEtxSimulator(end, stxField);
+    const service = new RfidDeviceService({ connect: connectBoard });
+    try {
+      expect((await service.configure({ type: 'stx-etx', port: pty3.appPort })).state).toBe('ready');
+      const tag = stxField.place(blankTag());
+      expect(await service.encode({ data: { primaryItemId: 'T00000044', ownerLibrary: 'CN-110108' }, format: '28560-2', afi: 0x07 })).toEqual({ uid: tag.uid });
+      expect((await service.readOne()).data?.primaryItemId).toBe('T00000044');
+      expect(tag.afi).toBe(7);
+    } finally {
+      await service.dispose();
+      await end.close();
+      await pty3.close();
     }
   });
 
