@@ -4,6 +4,9 @@ import { M3810Reader } from './m3-810-driver.ts';
 import { StxEtxReader } from './stx-etx-driver.ts';
 import { RfidError, type RfidReader } from './rfid-reader.ts';
 import { openSerialTransport, type ByteTransport } from './transport.ts';
+import { openHidTransport } from './hid-transport.ts';
+import { Rrhfoem04Reader } from './rrhfoem04-driver.ts';
+import { PRODUCT_ID, VENDOR_ID } from './rrhfoem04-protocol.ts';
 
 /** Serial settings and driver per board family (the manufacturers' defaults). */
 const SERIAL: Partial<Record<DeviceConfig['type'], { baudRate: number; parity: 'none' | 'even'; driver: (t: ByteTransport) => RfidReader }>> = {
@@ -16,11 +19,19 @@ const SERIAL: Partial<Record<DeviceConfig['type'], { baudRate: number; parity: '
 
 /** Opens the configured board and checks it answers: the device service's `connect`. */
 export async function connectBoard(config: DeviceConfig): Promise<RfidReader> {
+  if (config.type === 'rrhfoem04') {
+    // USB HID: the port is hidapi's device path, or empty for the first such board plugged in.
+    return opened(new Rrhfoem04Reader(await openHidTransport({ vendorId: VENDOR_ID, productId: PRODUCT_ID }, config.port || undefined)));
+  }
   const serial = SERIAL[config.type];
   if (!serial) throw new RfidError('unsupported', `no driver for ${config.type} yet`);
   if (!config.port) throw new RfidError('unavailable', 'no serial port is chosen');
   const transport = await openSerialTransport(config.port, config.baudRate ?? serial.baudRate, { parity: serial.parity });
-  const reader = serial.driver(transport);
+  return opened(serial.driver(transport));
+}
+
+/** The reader once it answered; closed again when it does not. */
+async function opened(reader: RfidReader): Promise<RfidReader> {
   try {
     await reader.open();
   } catch (err) {

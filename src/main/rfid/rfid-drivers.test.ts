@@ -8,6 +8,10 @@ import { frame as feigFrame, CMD as FEIG_CMD } from './feig-protocol.ts';
 import { StxEtxReader } from './stx-etx-driver.ts';
 import { attachStxEtxSimulator } from './stx-etx-simulator.ts';
 import { frame as stxFrame, CMD as STX_CMD, parseStxEtx } from './stx-etx-protocol.ts';
+import { Rrhfoem04Reader } from './rrhfoem04-driver.ts';
+import { simulatedRrhfoem04 } from './rrhfoem04-simulator.ts';
+import { frame as rrhfFrame, CMD as RRHF_CMD, FLAGS as RRHF_FLAGS } from './rrhfoem04-protocol.ts';
+import { hidTransport } from './hid-transport.ts';
 import type { ByteTransport } from './transport.ts';
 import type { RfidReader } from './rfid-reader.ts';
 import { memoryPair } from './transport.ts';
@@ -20,14 +24,25 @@ const toHex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0
 interface Dialect {
   name: string;
   reader(t: ByteTransport): RfidReader;
-  simulate(t: ByteTransport, f: TagField): void;
+  /** The board's side and the app's end of the line to it (a serial pair, or a HID device). */
+  line(f: TagField, chunk: number): { host: ByteTransport; board: { close(): Promise<void> } };
   /** The board can set EAS (the STX/ETX manual has no such command). */
   eas: boolean;
 }
+const serial = (simulate: (t: ByteTransport, f: TagField) => void) => (f: TagField, chunk: number) => {
+  const [host, board] = memoryPair(chunk);
+  simulate(board, f);
+  return { host, board };
+};
+const hid = (f: TagField) => {
+  const device = simulatedRrhfoem04(f);
+  return { host: hidTransport(device), board: { close: async () => device.unplug() } };
+};
 const DIALECTS: Dialect[] = [
-  { name: '3M 810', reader: (t) => new M3810Reader(t, { timeoutMs: 200 }), simulate: attach3m810Simulator, eas: true },
-  { name: 'Feig ISO host', reader: (t) => new FeigReader(t, { timeoutMs: 200 }), simulate: attachFeigSimulator, eas: true },
-  { name: 'STX/ETX', reader: (t) => new StxEtxReader(t, { timeoutMs: 200 }), simulate: attachStxEtxSimulator, eas: false },
+  { name: '3M 810', reader: (t) => new M3810Reader(t, { timeoutMs: 200 }), line: serial(attach3m810Simulator), eas: true },
+  { name: 'Feig ISO host', reader: (t) => new FeigReader(t, { timeoutMs: 200 }), line: serial(attachFeigSimulator), eas: true },
+  { name: 'STX/ETX', reader: (t) => new StxEtxReader(t, { timeoutMs: 200 }), line: serial(attachStxEtxSimulator), eas: false },
+  { name: 'RRHFOEM04 (HID)', reader: (t) => new Rrhfoem04Reader(t, { timeoutMs: 200 }), line: hid, eas: true },
 ];
 
 const failure = (p: Promise<unknown>) => rejection<RfidError>(p);
@@ -47,6 +62,11 @@ describe('frames', () => {
     expect(parseStxEtx(Uint8Array.of(0x02, 0x02, 0xc0, 0x01, 0x00, 0x03))).toEqual({ corrupt: 6 });
     expect(() => stxFrame(STX_CMD.writeBlock, new Uint8Array(60))).toThrow(/64 bytes/);
   });
+  it('RRHFOEM04: LEN counts what follows it; the CRC (1021, init FFFF, inverted) is sent high byte first', () => {
+    const f = rrhfFrame(RRHF_CMD.inventory, Uint8Array.of(RRHF_FLAGS.inventory));
+    expect(toHex(f.subarray(0, 4))).toBe('05 10 01 26');
+    expect(f).toHaveLength(6);
+  });
 });
 
 describe.each(DIALECTS)('$name driver against its simulator', (dialect) => {
@@ -54,9 +74,8 @@ describe.each(DIALECTS)('$name driver against its simulator', (dialect) => {
   afterEach(async () => close?.());
 
   async function rig(chunk = 64) {
-    const [host, board] = memoryPair(chunk);
     const field = new TagField();
-    dialect.simulate(board, field);
+    const { host, board } = dialect.line(field, chunk);
     const reader = dialect.reader(host);
     await reader.open();
     return { reader, field, host, board };

@@ -88,7 +88,7 @@ export function RfidSettingsSection() {
         options={ports}
         value={draft.port}
         onInputChange={(_e, v) => setDraft((d) => ({ ...d, port: v }))}
-        renderInput={(params) => <TextField {...params} label={t('rfid:port')} helperText={t('rfid:portHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'rfid-port' } }} />}
+        renderInput={(params) => <TextField {...params} label={t('rfid:port')} helperText={t(draft.type === 'rrhfoem04' ? 'rfid:portHelpHid' : 'rfid:portHelp')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'rfid-port' } }} />}
       />
       <FormControl>
         <InputLabel id="rfid-format">{t('rfid:tagFormat')}</InputLabel>
@@ -99,7 +99,7 @@ export function RfidSettingsSection() {
       <TextField label={t('rfid:ownerLibrary')} value={draft.ownerLibrary} error={!isil} helperText={t('rfid:ownerLibraryHelp')} onChange={(e) => setDraft({ ...draft, ownerLibrary: e.target.value.trim() })} slotProps={{ htmlInput: { maxLength: 16 } }} />
       {error && <Alert severity="error" data-testid="rfid-error">{error}</Alert>}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="contained" disabled={busy || !draft.port.trim() || !isil} onClick={() => void run(() => bridge.rfidConfigure({ ...draft, port: draft.port.trim() }), setStatus)} data-testid="rfid-connect">{t('rfid:connect')}</Button>
+        <Button variant="contained" disabled={busy || (!draft.port.trim() && draft.type !== 'rrhfoem04') || !isil} onClick={() => void run(() => bridge.rfidConfigure({ ...draft, port: draft.port.trim() }), setStatus)} data-testid="rfid-connect">{t('rfid:connect')}</Button>
         <Button disabled={busy || status?.state !== 'ready'} onClick={() => void run(() => bridge.rfidReadTag(), setTag)} data-testid="rfid-read">{t('rfid:readTag')}</Button>
         <Button color="inherit" disabled={busy || !status?.config} onClick={() => void run(() => bridge.rfidConfigure(null), (s) => { setStatus(s); setTag(null); })}>{t('rfid:disconnect')}</Button>
       </Stack>
