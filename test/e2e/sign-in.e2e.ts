@@ -21,6 +21,12 @@ test('sign in, switch language, export the reader list and download it', async (
   await expect(page.getByTestId('school-name')).toHaveText('Beijing No.1 Experimental School');
   await expect(firstMenu).not.toHaveText(zhMenu);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  // Remembered: a reload opens in English at once (the English shell strings are not bundled but
+  // loaded before the first render).
+  const englishMenu = await firstMenu.innerText();
+  await page.reload();
+  await expect(page.getByTestId('school-name')).toHaveText('Beijing No.1 Experimental School');
+  await expect(firstMenu).toHaveText(englishMenu);
 
   // Export → panel polls until Progress equals DataCount → 100 % and an active link.
   await page.getByTestId('export-readers').click();

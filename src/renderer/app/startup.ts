@@ -26,9 +26,12 @@ export async function startup(root: HTMLElement): Promise<void> {
     if (localStorage.getItem(LOCAL_KEYS.theme) == null) themeModeStore.set(settings.data.theme);
   }
   initI18n(lang);
-  // Feature strings load alongside the first screen, and every built screen waits for them.
+  // Feature strings load alongside the first screen, and every built screen waits for them. Only
+  // the Chinese shell is bundled: in another language the shell waits for its strings too.
   setScreenPreload(() => loadFeatureNamespaces());
-  void loadFeatureNamespaces(lang);
+  if (lang === 'zh-CN') void loadFeatureNamespaces(lang);
+  // (Should the chunks fail to load, the Chinese strings stand in.)
+  else await loadFeatureNamespaces(lang).catch(() => undefined);
   document.documentElement.lang = lang;
   installAuthHandlers();
   applyMobileHeightRule(root);
