@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EmbeddedGateway, type GatewayChild } from '../../src/main/services/embedded-gateway.ts';
+import { EmbeddedGateway, GATEWAY_EXEC_ARGV, type GatewayChild } from '../../src/main/services/embedded-gateway.ts';
 
 function rssMbOf(pid: number | undefined): number | null {
   try {
@@ -28,7 +28,7 @@ export async function startBundledGateway(root: string, dataDir: string, env: No
     readyTimeoutMs: 120_000,
     maxRestarts: 0,
     fork: () => {
-      const child = spawn(process.execPath, [join(root, 'scripts/bench/utility-process-host.ts'), entry], {
+      const child = spawn(process.execPath, [...GATEWAY_EXEC_ARGV, join(root, 'scripts/bench/utility-process-host.ts'), entry], {
         cwd: root,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

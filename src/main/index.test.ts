@@ -43,6 +43,7 @@ describe('composition root (src/main/index.ts)', () => {
 
     const fork = FakeUtilityProcess.forks[0]!;
     expect(fork.modulePath).toMatch(/gateway-process\.js$/);
+    expect(fork.options).toMatchObject({ execArgv: ['--max-semi-space-size=4'] });
     expect(fork.child.sent[0]).toMatchObject({ type: 'start', host: '127.0.0.1', port: 0, dataDir: join(dir, 'gateway') });
 
     const [win] = FakeBrowserWindow.instances;

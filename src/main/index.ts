@@ -6,7 +6,7 @@ import { ipcContract, type WindowKind } from '../shared/ipc/contract.ts';
 import { claimSingleInstance } from './app/single-instance.ts';
 import { parseCliOptions } from './app/cli-options.ts';
 import { openSettingsStore } from './services/settings-store.ts';
-import { EmbeddedGateway } from './services/embedded-gateway.ts';
+import { EmbeddedGateway, GATEWAY_EXEC_ARGV } from './services/embedded-gateway.ts';
 import { buildAppInfo } from './services/app-info.ts';
 import { registerHandlers } from './ipc/register-handlers.ts';
 import { createHandlers } from './ipc/handlers.ts';
@@ -68,7 +68,7 @@ async function start(): Promise<void> {
   app.on('will-quit', () => void printQueue.stop());
   let labelFont: LabelFont | null | undefined;
   const gateway = new EmbeddedGateway({
-    fork: () => utilityProcess.fork(gatewayEntry, [], { serviceName: 'School Library gateway', stdio: 'inherit' }),
+    fork: () => utilityProcess.fork(gatewayEntry, [], { serviceName: 'School Library gateway', stdio: 'inherit', execArgv: [...GATEWAY_EXEC_ARGV] }),
     dataDir: join(dataDir, 'gateway'),
     webRoot,
     log,
