@@ -58,7 +58,7 @@ describe('composition root (src/main/index.ts)', () => {
     expect(channels).toEqual(Object.keys(ipcContract).map((n) => `lib:${n}`).sort());
     const call = (ch: string, url: string, ...args: unknown[]) =>
       fakeElectron.ipcMain.handlers.get(ch)!({ sender: { id: win!.webContents.id }, senderFrame: { url, parent: null } } as never, ...(args as never[])) as Promise<IpcResult<unknown>>;
-    expect(await call('lib:gateway.getAddress', 'http://127.0.0.1:5180/library/#/home')).toEqual({ ok: true, data: { url: 'http://127.0.0.1:5180', embedded: true } });
+    expect(await call('lib:gateway.getAddress', 'http://127.0.0.1:5180/library/#/home')).toEqual({ ok: true, data: { url: 'http://127.0.0.1:5180', embedded: true, offline: null } });
     expect(await call('lib:gateway.getAddress', 'http://127.0.0.1:5181/library/')).toMatchObject({ ok: false });
 
     // Every webContents created later gets the guards too.
@@ -76,5 +76,29 @@ describe('composition root (src/main/index.ts)', () => {
     expect(ev.defaultPrevented).toBe(true);
     await settle();
     expect(app().quitCalls).toBe(1);
+  });
+  it('a remote gateway that does not answer, with a printing user remembered: opens as the offline label station', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const station = { name: '林书雅', school: '北京市第一实验学校', at: '2026-11-26T08:00:00.000Z' };
+    await writeFile(join(dir, 'settings.json'), JSON.stringify({ language: null, gatewayUrl: 'http://127.0.0.1:1', theme: 'system', rfid: null, station }));
+    await import('./index.ts');
+    app().readyResolvers.forEach((r) => r());
+    await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1), { timeout: 5000 });
+    // No embedded gateway is started; the window loads the app's own files from main's loopback server.
+    expect(FakeUtilityProcess.forks).toHaveLength(0);
+    const [win] = FakeBrowserWindow.instances;
+    const url = win!.webContents.loaded[0]!;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/library\/$/);
+    expect((await fetch(url)).status).toBe(200);
+    const call = (ch: string, ...args: unknown[]) =>
+      fakeElectron.ipcMain.handlers.get(ch)!({ sender: { id: win!.webContents.id }, senderFrame: { url, parent: null } } as never, ...(args as never[])) as Promise<IpcResult<unknown>>;
+    expect(await call('lib:gateway.getAddress')).toMatchObject({ ok: true, data: { url: new URL(url).origin, embedded: false, offline: { user: station } } });
+    // Still down: retry says so and nothing reloads.
+    expect(await call('lib:gateway.retry')).toEqual({ ok: true, data: false });
+    expect(win!.webContents.loaded).toHaveLength(1);
+    // Someone without printing rights signs in: forgotten (the next outage shows the usual choice).
+    expect(await call('lib:station.remember', { name: '读者', school: '北京市第一实验学校', canPrint: false })).toEqual({ ok: true, data: undefined });
+    expect((await call('lib:settings.get') as { data: { station: unknown } }).data.station).toBeNull();
+    app().fire('before-quit');
   });
 });

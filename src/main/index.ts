@@ -2,11 +2,12 @@
 // module next to this file, tested without the Electron binary.
 import { app, BrowserWindow, dialog, session, shell, utilityProcess } from 'electron';
 import { join } from 'node:path';
-import { ipcContract, type WindowKind } from '../shared/ipc/contract.ts';
+import { ipcContract, type StationUser, type WindowKind } from '../shared/ipc/contract.ts';
 import { claimSingleInstance } from './app/single-instance.ts';
 import { parseCliOptions } from './app/cli-options.ts';
 import { openSettingsStore } from './services/settings-store.ts';
 import { EmbeddedGateway, GATEWAY_EXEC_ARGV } from './services/embedded-gateway.ts';
+import { gatewayAnswers, startStationServer } from './services/station-server.ts';
 import { buildAppInfo } from './services/app-info.ts';
 import { registerHandlers } from './ipc/register-handlers.ts';
 import { createHandlers } from './ipc/handlers.ts';
@@ -90,7 +91,38 @@ async function start(): Promise<void> {
     }
   });
 
+  // The offline label station: a remote gateway that does not answer, and a user who may print
+  // remembered from the last sign-in, open the window on the app's own files with the print
+  // centre only (main serves them on loopback; printing never needs the gateway).
+  let offline: { user: StationUser; since: string } | null = null;
+  let station: { origin: string; close(): Promise<void> } | null = null;
+  const enterStation = async (): Promise<boolean> => {
+    const user = settings.get().station;
+    if (!user) return false;
+    station ??= await startStationServer(webRoot);
+    offline ??= { user, since: new Date().toISOString() };
+    appOrigin = station.origin;
+    log(`the library server does not answer: opening as an offline label station (${user.name})`);
+    return true;
+  };
+  app.on('will-quit', () => void station?.close());
+  const leaveStation = async () => {
+    offline = null;
+    await station?.close();
+    station = null;
+  };
+  const retryGateway = async (): Promise<boolean> => {
+    const remote = settings.get().gatewayUrl;
+    if (!offline) return true;
+    if (!remote || !(await gatewayAnswers(remote))) return false;
+    await leaveStation();
+    appOrigin = remote;
+    reloadAll();
+    return true;
+  };
+
   const switchGateway = async (remote: string | null) => {
+    await leaveStation();
     if (remote) {
       await gateway.stop();
       appOrigin = remote;
@@ -106,7 +138,8 @@ async function start(): Promise<void> {
       appInfo: () =>
         buildAppInfo({ name: app.getName(), version: app.getVersion(), versions: process.versions, platform: process.platform, arch: process.arch, dataDir }),
       settings,
-      gatewayAddress: () => ({ url: appOrigin ?? '', embedded: settings.get().gatewayUrl == null }),
+      gatewayAddress: () => ({ url: appOrigin ?? '', embedded: settings.get().gatewayUrl == null, offline }),
+      retryGateway,
       switchGateway,
       openExternal: (url) => shell.openExternal(url),
       rfid,
@@ -116,7 +149,13 @@ async function start(): Promise<void> {
     registry,
   );
 
-  appOrigin = settings.get().gatewayUrl ?? (await gateway.start());
+  const remote = settings.get().gatewayUrl;
+  if (remote) {
+    appOrigin = remote;
+    if (!(await gatewayAnswers(remote))) await enterStation();
+  } else {
+    appOrigin = await gateway.start();
+  }
 
   const openWindow = () => {
     const origin = appOrigin;
@@ -133,7 +172,9 @@ async function start(): Promise<void> {
 
   // An unreachable remote gateway would leave a blank window with no way back to the settings.
   const offerEmbeddedFallback = async (win: BrowserWindow, why: string) => {
-    if (win.isDestroyed() || settings.get().gatewayUrl == null) return;
+    if (win.isDestroyed() || settings.get().gatewayUrl == null || offline) return;
+    // A desk that may print opens as the offline label station rather than ask.
+    if (await enterStation()) return reloadAll();
     const { response } = await dialog.showMessageBox(win, {
       type: 'warning',
       buttons: ['Retry', 'Use the built-in gateway', 'Quit'],

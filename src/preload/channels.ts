@@ -10,6 +10,8 @@ export const CHANNEL_WINDOWS = {
   'settings.get': ['admin', 'guide'],
   'settings.set': ['admin'],
   'gateway.getAddress': ['admin', 'guide'],
+  'gateway.retry': ['admin'],
+  'station.remember': ['admin'],
   'shell.openExternal': ['admin'],
   'rfid.status': ['admin', 'guide'],
   'rfid.configure': ['admin'],

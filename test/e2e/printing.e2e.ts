@@ -30,6 +30,8 @@ test('barcode labels: scanned copies printed through CUPS, shown done in the pri
   await expect(cells.first()).toBeVisible();
   const barcodes = (await cells.allInnerTexts()).slice(0, 3).map((s) => s.trim());
 
+  // Signing in told main who may print here (for the offline label station).
+  expect(rig.settings.get().station).toMatchObject({ name: '林书雅', school: '北京市第一实验学校' });
   await page.evaluate(() => { location.hash = '#/barcodeprint'; });
   await expect(page.getByTestId('screen-/barcodeprint')).toHaveAttribute('data-status', 'built');
   await page.getByTestId('print-barcodes').fill([...barcodes, 'NOT-A-COPY'].join('\n'));
@@ -313,4 +315,46 @@ test('reader cards (/userprint): a class found, cards printed through CUPS on th
   await expect(page.getByTestId('cards-message')).toHaveText('Queued for printing: 3 cards');
   await page.getByTestId('language-zh-CN').click();
   expect(health.problems).toEqual([]);
+});
+
+test('the offline label station: the remote gateway down, the desk opens on the print centre for the last printing user and still prints', async ({ page, baseURL }) => {
+  test.skip(!PRINTER || !OUT, 'needs CUPS with a PDF printer: LIB_TEST_PRINTER and LIB_TEST_PRINT_OUT (scripts/ci/provision-cups.sh)');
+  let back = false;
+  rig = await installDesktopBridge(page, `${baseURL}/library/`, 'admin', {
+    offline: { user: { name: '林书雅', school: '北京市第一实验学校', at: '2026-11-26T07:00:00.000Z' }, since: '2026-11-26T08:00:00.000Z' },
+    retry: async () => back,
+  });
+  // Every gateway call fails: nothing on this screen may need one.
+  const calls: string[] = [];
+  await page.route('**/micro/**', (r) => {
+    calls.push(r.request().url());
+    return r.abort();
+  });
+  await page.goto(`${baseURL}/library/`);
+  await expect(page.getByTestId('offline-station')).toBeVisible();
+  await expect(page.getByTestId('offline-station-banner')).toContainText('本机继续作为标签打印站工作');
+  await expect(page.getByTestId('offline-station-banner')).toContainText('林书雅');
+  await expect(page.getByRole('heading', { name: '打印中心' })).toBeVisible();
+  await stillMotion(page);
+  const findings = await scan(page, 'zh-CN offline label station');
+  expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
+
+  await page.getByTestId('typed-prefix').fill('OFF-');
+  await page.getByTestId('typed-width').fill('4');
+  await page.getByTestId('typed-first').fill('1');
+  await page.getByTestId('typed-count').fill('2');
+  await page.getByTestId('typed-print').click();
+  await expect(page.getByTestId('typed-message')).toContainText('已加入打印队列：2 张标签');
+  const job = rig.queue.list().at(-1)!;
+  await expect(page.getByTestId(`print-state-${job.seq}`)).toHaveText('已完成', { timeout: 30_000 });
+
+  await page.getByTestId('offline-station-retry').click();
+  await expect(page.getByTestId('offline-station-still-down')).toHaveText('服务器仍然无法连接。');
+  await page.getByTestId('language-switch').click();
+  await page.getByTestId('language-en-US').click();
+  await expect(page.getByTestId('offline-station-banner')).toContainText('This computer goes on as a label station');
+  back = true;
+  await page.getByTestId('offline-station-retry').click();
+  await expect(page.getByTestId('offline-station-still-down')).toHaveCount(0);
+  expect(calls).toEqual([]);
 });

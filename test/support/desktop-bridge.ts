@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ipcContract, type ChannelName, type WindowKind } from '../../src/shared/ipc/contract.ts';
+import { ipcContract, type ChannelName, type StationUser, type WindowKind } from '../../src/shared/ipc/contract.ts';
 import { CHANNEL_PREFIX, CHANNEL_WINDOWS } from '../../src/preload/channels.ts';
 import { createHandlers } from '../../src/main/ipc/handlers.ts';
 import { createInvokeListener, type HandlerMap } from '../../src/main/ipc/ipc-gate.ts';
-import { openSettingsStore } from '../../src/main/services/settings-store.ts';
+import { openSettingsStore, type SettingsStore } from '../../src/main/services/settings-store.ts';
 import { RfidDeviceService } from '../../src/main/rfid/device-service.ts';
 import { connectBoard } from '../../src/main/rfid/connect-board.ts';
 import { attach3m810Simulator } from '../../src/main/rfid/m3-810-simulator.ts';
@@ -24,6 +24,8 @@ export interface DesktopRig {
   port: string;
   /** The print queue behind lib.printing.* (to wait for it to drain). */
   queue: PrintQueue;
+  /** The desk's settings file, as main keeps it. */
+  settings: SettingsStore;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,11 @@ export interface DesktopRig {
  * the other end of a socat pty. Only Electron itself is missing (its binary cannot be downloaded
  * here); the preload's bridge is rebuilt in the page from the same channel list.
  */
-export async function installDesktopBridge(page: Page, origin: string, kind: WindowKind = 'admin'): Promise<DesktopRig> {
+export async function installDesktopBridge(
+  page: Page, origin: string, kind: WindowKind = 'admin',
+  /** An offline label station: what main reports, and whether a retry finds the gateway again. */
+  station?: { offline: { user: StationUser; since: string }; retry(): Promise<boolean> },
+): Promise<DesktopRig> {
   const dir = mkdtempSync(join(tmpdir(), 'desktop-e2e-'));
   const settings = await openSettingsStore(dir);
   const pty: PtyPair = await openPtyPair();
@@ -47,7 +53,8 @@ export async function installDesktopBridge(page: Page, origin: string, kind: Win
   const handlers = createHandlers({
     appInfo: () => ({ name: 'School Library', version: 'e2e', electron: '-', chrome: '-', node: process.versions.node, platform: process.platform, arch: process.arch, dataDir: dir }),
     settings,
-    gatewayAddress: () => ({ url: origin, embedded: true }),
+    gatewayAddress: () => ({ url: origin, embedded: !station, offline: station?.offline ?? null }),
+    retryGateway: async () => (station ? station.retry() : true),
     switchGateway: async () => undefined,
     openExternal: async () => undefined,
     rfid,
@@ -78,6 +85,7 @@ export async function installDesktopBridge(page: Page, origin: string, kind: Win
     field,
     port: pty.appPort,
     queue,
+    settings,
     close: async () => {
       await queue.stop();
       await rfid.dispose();

@@ -51,6 +51,7 @@ const make = () =>
     appInfo: () => ({ name: 'School Library', version: '0.1.0', electron: '45.4.1', chrome: '1', node: '22', platform: 'linux', arch: 'x64', dataDir: dir }),
     settings,
     gatewayAddress: () => ({ url: 'http://127.0.0.1:5180', embedded: true }),
+    retryGateway: async () => false,
     switchGateway: async (o) => void switched.push(o),
     openExternal: async (u) => void opened.push(u),
     rfid,

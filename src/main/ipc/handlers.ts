@@ -1,4 +1,4 @@
-import type { AppInfo, DesktopSettings, IpcContract } from '../../shared/ipc/contract.ts';
+import type { AppInfo, DesktopSettings, IpcContract, StationUser } from '../../shared/ipc/contract.ts';
 import type { HandlerMap } from './ipc-gate.ts';
 import type { SettingsStore } from '../services/settings-store.ts';
 import { normalizeGatewayUrl } from '../services/gateway-url.ts';
@@ -14,7 +14,9 @@ export interface HandlerDeps {
   appInfo(): AppInfo;
   settings: SettingsStore;
   /** The origin the windows use now, and whether it is the embedded gateway. */
-  gatewayAddress(): { url: string; embedded: boolean };
+  gatewayAddress(): { url: string; embedded: boolean; offline?: { user: StationUser; since: string } | null };
+  /** Offline station: back to the remote gateway if it answers again (then every window reloads). */
+  retryGateway(): Promise<boolean>;
   /** Switches to a remote gateway (origin) or back to the embedded one (null), then reloads. */
   switchGateway(origin: string | null): Promise<void>;
   openExternal(url: string): Promise<void>;
@@ -53,6 +55,11 @@ export function createHandlers(deps: HandlerDeps): HandlerMap<IpcContract> {
       return saved;
     },
     'gateway.getAddress': () => deps.gatewayAddress(),
+    'gateway.retry': () => deps.retryGateway(),
+    'station.remember': async ({ name, school, canPrint }) => {
+      // Only someone who may print is remembered: the offline station offers nothing else.
+      await deps.settings.update({ station: canPrint ? { name, school, at: new Date().toISOString() } : null });
+    },
     'shell.openExternal': async (url) => {
       // The contract already checked the scheme; this re-check is the one shell.openExternal relies on.
       if (!isExternalLink(url, ['http:', 'https:', 'mailto:'])) throw new HandlerError('forbidden', 'only http(s) and mailto links open externally');

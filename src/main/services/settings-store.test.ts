@@ -15,14 +15,14 @@ afterEach(async () => {
 describe('settings store', () => {
   it('starts with the defaults when there is no file', async () => {
     const s = await openSettingsStore(dir);
-    expect(s.get()).toEqual({ language: null, gatewayUrl: null, theme: 'system', rfid: null });
+    expect(s.get()).toEqual({ language: null, gatewayUrl: null, theme: 'system', rfid: null, station: null });
     expect(DEFAULT_SETTINGS.theme).toBe('system');
   });
 
   it('round-trips an update through the file, atomically (no temp file left)', async () => {
     const s = await openSettingsStore(dir);
     const saved = await s.update({ language: 'en-US', gatewayUrl: 'https://library.district.example' });
-    expect(saved).toEqual({ language: 'en-US', gatewayUrl: 'https://library.district.example', theme: 'system', rfid: null });
+    expect(saved).toEqual({ language: 'en-US', gatewayUrl: 'https://library.district.example', theme: 'system', rfid: null, station: null });
     expect(await readdir(dir)).toEqual([SETTINGS_FILE]);
     const again = await openSettingsStore(dir);
     expect(again.get()).toEqual(saved);
@@ -32,7 +32,7 @@ describe('settings store', () => {
   it('keeps the last of quick successive updates', async () => {
     const s = await openSettingsStore(dir);
     await Promise.all([s.update({ theme: 'dark' }), s.update({ language: 'zh-CN' }), s.update({ theme: 'light' })]);
-    expect((await openSettingsStore(dir)).get()).toEqual({ language: 'zh-CN', gatewayUrl: null, theme: 'light', rfid: null });
+    expect((await openSettingsStore(dir)).get()).toEqual({ language: 'zh-CN', gatewayUrl: null, theme: 'light', rfid: null, station: null });
   });
 
   it('rejects an invalid value and keeps the old one', async () => {

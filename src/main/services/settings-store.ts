@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { desktopSettingsSchema, type DesktopSettings } from '../../shared/ipc/contract.ts';
 
 export const SETTINGS_FILE = 'settings.json';
-export const DEFAULT_SETTINGS: DesktopSettings = Object.freeze({ language: null, gatewayUrl: null, theme: 'system', rfid: null });
+export const DEFAULT_SETTINGS: DesktopSettings = Object.freeze({ language: null, gatewayUrl: null, theme: 'system', rfid: null, station: null });
 
 export interface SettingsStore {
   get(): DesktopSettings;

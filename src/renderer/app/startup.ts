@@ -9,9 +9,13 @@ import { applyMobileHeightRule } from '../lib/device.ts';
 import { LOCAL_KEYS } from '../lib/session-store.ts';
 import { themeModeStore } from '../lib/ui-settings.ts';
 import { setScreenPreload } from './screen-preload.ts';
+import type { StationInfo } from './offline-station.tsx';
+
+/** What the first render needs to know: set when the desk opened as an offline label station. */
+export interface StartupResult { offline: StationInfo | null }
 
 /** Everything that must happen once before the first render. */
-export async function startup(root: HTMLElement): Promise<void> {
+export async function startup(root: HTMLElement): Promise<StartupResult> {
   // The CSP has no 'unsafe-eval': zod must not compile validators with new Function.
   z.config({ jitless: true });
 
@@ -35,6 +39,7 @@ export async function startup(root: HTMLElement): Promise<void> {
   document.documentElement.lang = lang;
   installAuthHandlers();
   applyMobileHeightRule(root);
+  return { offline: address.ok ? address.data.offline ?? null : null };
 }
 
 /**

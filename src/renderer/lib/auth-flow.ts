@@ -6,6 +6,8 @@ import { apiBaseUrl, call, resetAuthFailures, setAuthHandlers } from './api-clie
 import { authorizeUrl, codeChallengeS256, randomString } from './oidc.ts';
 import { sessionStore } from './session-store.ts';
 import { leaveTo, navigateTo } from './navigation.ts';
+import { bridge } from './bridge.ts';
+import { canOpen } from './menus.ts';
 
 /**
  * Sign-in and sign-out: OIDC authorization code + PKCE against the gateway's SSO for staff
@@ -89,6 +91,11 @@ export async function loadSessionData(): Promise<void> {
   ]);
   sessionStore.setMenus(menus.status === 'fulfilled' ? menus.value : { Menus: [], Operations: [], MenuVersion: 'new' });
   if (unit.status === 'fulfilled') sessionStore.setUnit(unit.value);
+  // The desktop remembers who may print, for the offline label station (a no-op in a browser).
+  void bridge.rememberStation({
+    name: user.Name.slice(0, 100), school: user.SchoolName.slice(0, 200),
+    canPrint: menus.status === 'fulfilled' && canOpen('/print', menus.value.Menus),
+  });
 }
 
 /** /callback: exchange the code, load the session, return where the user wanted to go. */

@@ -44,6 +44,8 @@ export const bridge = {
   getSettings: () => guarded((l) => l.settings.get()),
   setSettings: (patch: Partial<DesktopSettings>) => guarded((l) => l.settings.set(patch)),
   getGatewayAddress: () => guarded((l) => l.gateway.getAddress()),
+  retryGateway: () => guarded((l) => l.gateway.retry()),
+  rememberStation: (user: { name: string; school: string; canPrint: boolean }) => guarded((l) => l.station.remember(user)),
   openExternal: (url: string) => guarded((l) => l.shell.openExternal(url)),
   rfidStatus: () => guarded((l) => l.rfid.status()),
   rfidConfigure: (config: RfidSettings | null) => guarded((l) => l.rfid.configure(config)),

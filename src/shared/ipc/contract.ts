@@ -47,6 +47,14 @@ export const rfidSettingsSchema = z.object({
 });
 export type RfidSettings = z.infer<typeof rfidSettingsSchema>;
 
+/**
+ * The last signed-in user who may print labels, kept so that a label station whose remote gateway
+ * is down still opens into the print centre (for printing only: nothing else works without the
+ * gateway). Written by main when the renderer reports a sign-in, never through settings.set.
+ */
+export const stationUserSchema = z.object({ name: z.string().max(100), school: z.string().max(200), at: z.string().max(40) });
+export type StationUser = z.infer<typeof stationUserSchema>;
+
 export const desktopSettingsSchema = z.object({
   language: z.enum(LANGUAGES).nullable(),
   /** Remote gateway origin, e.g. https://library.district.example; null = the embedded gateway. */
@@ -54,6 +62,7 @@ export const desktopSettingsSchema = z.object({
   theme: z.enum(['light', 'dark', 'system']),
   /** null: no board at this desk. */
   rfid: rfidSettingsSchema.nullable(),
+  station: stationUserSchema.nullable().default(null),
 });
 export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
 
@@ -61,6 +70,11 @@ export const gatewayAddressSchema = z.object({
   /** Origin the app talks to, e.g. http://127.0.0.1:51234 */
   url: z.string(),
   embedded: z.boolean(),
+  /**
+   * Set when the remote gateway could not be reached and the desk opened as an offline label
+   * station: who last signed in to print, and since when the gateway is out of reach.
+   */
+  offline: z.object({ user: stationUserSchema, since: z.string() }).nullable().optional(),
 });
 
 export const rfidStatusSchema = z.object({
@@ -120,8 +134,12 @@ export type PrintRequest = z.infer<typeof printRequestSchema>;
 export const ipcContract = {
   'app.getInfo': channel({ input: z.void(), output: appInfoSchema, windows: ['admin', 'guide'] }),
   'settings.get': channel({ input: z.void(), output: desktopSettingsSchema, windows: ['admin', 'guide'] }),
-  'settings.set': channel({ input: desktopSettingsSchema.partial(), output: desktopSettingsSchema, windows: ['admin'] }),
+  'settings.set': channel({ input: desktopSettingsSchema.omit({ station: true }).partial(), output: desktopSettingsSchema, windows: ['admin'] }),
   'gateway.getAddress': channel({ input: z.void(), output: gatewayAddressSchema, windows: ['admin', 'guide'] }),
+  /** The offline station asks whether the remote gateway answers again; if it does, every window goes back to it. */
+  'gateway.retry': channel({ input: z.void(), output: z.boolean(), windows: ['admin'] }),
+  /** A user signed in: remembered for the offline label station when they may print (else forgotten). */
+  'station.remember': channel({ input: z.object({ name: z.string().max(100), school: z.string().max(200), canPrint: z.boolean() }), output: z.void(), windows: ['admin'] }),
   'shell.openExternal': channel({
     input: z.string().url().refine((u) => /^https?:\/\//.test(u) || u.startsWith('mailto:'), 'only http(s) and mailto links'),
     output: z.void(),
