@@ -1,6 +1,7 @@
-import { CMD, FLAGS, STATUS, commandOf, dataOf, frame, parseRrhf } from './rrhfoem04-protocol.ts';
+import { CMD, FLAGS, commandOf, dataOf, frame, parseRrhf } from './rrhfoem04-protocol.ts';
+import { STATUS_WORD, inventoryRecords, statusWordError } from './status-word.ts';
 import { FrameChannel, type ByteTransport } from './transport.ts';
-import { ISO_ERRORS, RfidError, normaliseUid, uidBytes, type RfidErrorCode, type RfidReader, type SystemInfo, type TagInfo } from './rfid-reader.ts';
+import { RfidError, uidBytes, type RfidErrorCode, type RfidReader, type SystemInfo, type TagInfo } from './rfid-reader.ts';
 
 /** An RRHFOEM04 board (rrhfoem04-protocol.ts) over its HID transport (hid-transport.ts). */
 export class Rrhfoem04Reader implements RfidReader {
@@ -15,10 +16,8 @@ export class Rrhfoem04Reader implements RfidReader {
       if (commandOf(reply) !== cmd) throw new RfidError('protocol', `reply to 0x${cmd.toString(16)} came for 0x${commandOf(reply).toString(16)}`);
       const d = dataOf(reply);
       const status = (d[0]! << 8) | d[1]!;
-      if (status === STATUS.ok) return d.subarray(2);
-      if (status === STATUS.noTag) throw new RfidError(uid ? 'tag-lost' : 'no-tag', uid ? `tag ${uid} did not answer` : 'no tag answered', { status, uid });
-      const iso = status !== STATUS.failed && status >> 8 === 0xff ? status & 0xff : undefined;
-      throw new RfidError(onError, `the board refused: ${iso != null ? ISO_ERRORS[iso] ?? `ISO error 0x${iso.toString(16)}` : 'failed'}`, { status: iso ?? status, uid });
+      if (status === STATUS_WORD.ok) return d.subarray(2);
+      throw statusWordError(status, onError, uid);
     });
   }
 
@@ -43,9 +42,7 @@ export class Rrhfoem04Reader implements RfidReader {
       if (err instanceof RfidError && err.code === 'no-tag') return [];
       throw err;
     }
-    const n = r[0] ?? 0;
-    if (r.length < 1 + n * 9) throw new RfidError('protocol', 'inventory reply too short');
-    return Array.from({ length: n }, (_, i) => ({ dsfid: r[1 + i * 9]!, uid: normaliseUid(r.subarray(2 + i * 9, 10 + i * 9)), ...(afi == null ? {} : { afi }) }));
+    return inventoryRecords(r).map((t) => (afi == null ? t : { ...t, afi }));
   }
 
   async systemInfo(uid: string): Promise<SystemInfo> {

@@ -9,8 +9,7 @@ import type { FrameParse } from './transport.ts';
  *   LEN | CMD (2 bytes) | data | CRC (2 bytes, CRC-16 polynomial 1021, init FFFF, inverted)
  *
  * LEN counts the bytes after it; the CRC covers LEN through the data. A reply repeats CMD and puts
- * a status word before its data: 0000 done, FFFF failed; we read 0001 as "no tag answered" and
- * FFxx as the tag's ISO 15693 error xx (the notes name only FFFF). Commands: 1001 one-slot
+ * a status word before its data (status-word.ts). Commands: 1001 one-slot
  * inventory (ISO flags 26, or 36 and an AFI), 1006/1007 read/write one block, 100A write AFI,
  * 100E system information, 1101/1102 set/reset EAS; addressed commands carry flags 22 and the UID
  * (most significant byte first).
@@ -20,8 +19,6 @@ export const PRODUCT_ID = 0x0c10;
 export const REPORT = 64;
 export const CMD = { inventory: 0x1001, readBlock: 0x1006, writeBlock: 0x1007, writeAfi: 0x100a, systemInfo: 0x100e, setEas: 0x1101, resetEas: 0x1102 } as const;
 export const FLAGS = { inventory: 0x26, inventoryAfi: 0x36, addressed: 0x22 } as const;
-export const STATUS = { ok: 0x0000, noTag: 0x0001, failed: 0xffff } as const;
-export const isoStatus = (code: number) => 0xff00 | (code & 0xff);
 
 export function frame(cmd: number, data: Uint8Array): Uint8Array {
   const len = 2 + data.length + 2;

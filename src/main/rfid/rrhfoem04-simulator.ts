@@ -1,4 +1,5 @@
-import { CMD, FLAGS, REPORT, STATUS, commandOf, dataOf, frame, isoStatus, parseRrhf } from './rrhfoem04-protocol.ts';
+import { CMD, FLAGS, REPORT, commandOf, dataOf, frame, parseRrhf } from './rrhfoem04-protocol.ts';
+import { STATUS_WORD as STATUS, isoStatusWord as isoStatus } from './status-word.ts';
 import { frameSplitter } from './transport.ts';
 import { normaliseUid } from './rfid-reader.ts';
 import { NO_TAG, type TagField, type TagResult } from './tag-field.ts';

@@ -1,6 +1,7 @@
-import { CMD, STATUS, bodyOf, commandOf, frame, parseStxEtx } from './stx-etx-protocol.ts';
+import { CMD, bodyOf, commandOf, frame, parseStxEtx } from './stx-etx-protocol.ts';
+import { STATUS_WORD, inventoryRecords, statusWordError } from './status-word.ts';
 import { FrameChannel, type ByteTransport } from './transport.ts';
-import { ISO_ERRORS, RfidError, normaliseUid, uidBytes, type RfidErrorCode, type RfidReader, type SystemInfo, type TagInfo } from './rfid-reader.ts';
+import { RfidError, uidBytes, type RfidErrorCode, type RfidReader, type SystemInfo, type TagInfo } from './rfid-reader.ts';
 
 /** A board of the STX/ETX family (stx-etx-protocol.ts) over any byte transport. */
 export class StxEtxReader implements RfidReader {
@@ -16,10 +17,8 @@ export class StxEtxReader implements RfidReader {
       if (commandOf(reply) !== cmd) throw new RfidError('protocol', `reply to 0x${cmd.toString(16)} came for 0x${commandOf(reply).toString(16)}`);
       const b = bodyOf(reply);
       const status = (b[2]! << 8) | b[3]!;
-      if (status === STATUS.ok) return b.subarray(4);
-      if (status === STATUS.noTag) throw new RfidError(uid ? 'tag-lost' : 'no-tag', uid ? `tag ${uid} did not answer` : 'no tag answered', { status, uid });
-      const iso = status !== STATUS.failed && status >> 8 === 0xff ? status & 0xff : undefined;
-      throw new RfidError(onError, `the board refused: ${iso != null ? ISO_ERRORS[iso] ?? `ISO error 0x${iso.toString(16)}` : 'failed'}`, { status: iso ?? status, uid });
+      if (status === STATUS_WORD.ok) return b.subarray(4);
+      throw statusWordError(status, onError, uid);
     });
   }
 
@@ -40,10 +39,7 @@ export class StxEtxReader implements RfidReader {
       if (err instanceof RfidError && err.code === 'no-tag') return [];
       throw err;
     }
-    const n = r[0] ?? 0;
-    if (r.length < 1 + n * 9) throw new RfidError('protocol', 'inventory reply too short');
-    const tags: TagInfo[] = [];
-    for (let i = 0; i < n; i++) tags.push({ dsfid: r[1 + i * 9]!, uid: normaliseUid(r.subarray(2 + i * 9, 10 + i * 9)) });
+    const tags = inventoryRecords(r);
     if (afi == null) return tags;
     const withAfi = await Promise.all(tags.map(async (t) => ({ ...t, afi: (await this.systemInfo(t.uid)).afi })));
     return withAfi.filter((t) => t.afi === afi);

@@ -7,9 +7,7 @@ import type { FrameParse } from './transport.ts';
  *   STX 02 | LEN | CMD (2 bytes) | data | BCC | ETX 03,  at most 64 bytes
  *
  * LEN counts CMD and data; BCC is the XOR of LEN through the data. A reply repeats CMD and puts
- * a status word before its data: 0000 done, FFFF failed. Which other status words a board uses
- * is not in the manual; we read 0001 as "no tag answered" and FFxx as the tag's ISO 15693 error
- * xx, and the simulator answers that way. Commands copy ISO 15693, one block at a time:
+ * a status word before its data (status-word.ts). Commands copy ISO 15693, one block at a time:
  * C001 inventory, C005 read a block, C006 write a block, C008 write AFI, C00C system information
  * (UIDs most significant byte first). The manual lists no EAS command.
  */
@@ -17,9 +15,6 @@ export const STX = 0x02;
 export const ETX = 0x03;
 export const MAX_FRAME = 64;
 export const CMD = { inventory: 0xc001, readBlock: 0xc005, writeBlock: 0xc006, writeAfi: 0xc008, systemInfo: 0xc00c } as const;
-export const STATUS = { ok: 0x0000, noTag: 0x0001, failed: 0xffff } as const;
-/** FFxx: the tag answered with ISO 15693 error xx. */
-export const isoStatus = (code: number) => 0xff00 | (code & 0xff);
 
 const bcc = (bytes: Uint8Array) => bytes.reduce((x, b) => x ^ b, 0);
 

@@ -1,4 +1,5 @@
-import { CMD, STATUS, bodyOf, commandOf, frame, isoStatus, parseStxEtx } from './stx-etx-protocol.ts';
+import { CMD, bodyOf, commandOf, frame, parseStxEtx } from './stx-etx-protocol.ts';
+import { STATUS_WORD as STATUS, isoStatusWord as isoStatus } from './status-word.ts';
 import { frameSplitter, type ByteTransport } from './transport.ts';
 import { normaliseUid } from './rfid-reader.ts';
 import { NO_TAG, type TagField, type TagResult } from './tag-field.ts';
