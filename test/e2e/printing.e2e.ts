@@ -15,6 +15,25 @@ import { osTitle } from '../../src/main/printing/print-queue.ts';
 const PRINTER = process.env.LIB_TEST_PRINTER?.trim();
 const OUT = process.env.LIB_TEST_PRINT_OUT?.trim();
 
+/**
+ * The codes on the printer's output of a job (the file cups-pdf wrote for it): its pages
+ * rasterised by pdftoppm, each page decoded by zbarimg alone (zbar misses some codes when given
+ * many pages at once), the symbology prefix dropped.
+ */
+function printedCodes(job: { id: string }, opts: { dpi?: number; pages?: number } = {}): string[] {
+  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(job)));
+  expect(file, `no output for print job ${job.id}`).toBeTruthy();
+  const dir = mkdtempSync(join(tmpdir(), 'printed-'));
+  try {
+    const range = opts.pages ? ['-f', '1', '-l', String(opts.pages)] : [];
+    execFileSync('pdftoppm', ['-r', String(opts.dpi ?? 200), ...range, '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
+    const out = execFileSync('sh', ['-c', `for f in ${dir}/*.png; do zbarimg -q "$f" 2>/dev/null; done; true`], { encoding: 'utf8' });
+    return out.split('\n').filter(Boolean).map((l) => l.replace(/^[A-Za-z0-9-]+:/, ''));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 let rig: DesktopRig | undefined;
 test.afterEach(async () => {
   await rig?.close();
@@ -50,16 +69,7 @@ test('barcode labels: scanned copies printed through CUPS, shown done in the pri
   expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
 
   // What came out of the printer: one file for the job, its three barcodes readable.
-  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(job)));
-  expect(file).toBeTruthy();
-  const dir = mkdtempSync(join(tmpdir(), 'printed-'));
-  try {
-    execFileSync('pdftoppm', ['-r', '200', '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
-    const decoded = execFileSync('sh', ['-c', `zbarimg -q ${dir}/*.png 2>/dev/null || true`], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(decoded.map((l) => l.replace(/^CODE-128:/, '')).sort()).toEqual([...barcodes].sort());
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  expect(printedCodes(job).sort()).toEqual([...barcodes].sort());
   expect(health.problems).toEqual([]);
 });
 
@@ -174,17 +184,10 @@ test('pre-printing: a range reserved and printed at the desk through CUPS, the s
   const findings = await scan(page, 'zh-CN /preprint');
   expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
 
-  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(job)));
-  const dir = mkdtempSync(join(tmpdir(), 'preprinted-'));
-  try {
-    execFileSync('pdftoppm', ['-r', '200', '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
-    const decoded = execFileSync('sh', ['-c', `zbarimg -q ${dir}/*.png 2>/dev/null || true`], { encoding: 'utf8' }).split('\n').filter(Boolean).map((l) => l.replace(/^CODE-128:/, '')).sort();
-    expect(decoded).toHaveLength(6);
-    expect(decoded[0]).toBe(range[0]);
-    expect(decoded[5]).toBe(range[1]);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const decoded = printedCodes(job).sort();
+  expect(decoded).toHaveLength(6);
+  expect(decoded[0]).toBe(range[0]);
+  expect(decoded[5]).toBe(range[1]);
 
   // The printable sheet, opened in a browser with no session at all.
   await row.getByRole('button', { name: '打印页' }).click();
@@ -240,16 +243,8 @@ test('batch labels (/pltplot) and scan-to-print (/callnumprint/plugin): copies f
   const [spineJob, barcodeJob] = rig.queue.list().slice(-2);
   expect(spineJob!.labels).toBe(count);
   await expect.poll(() => rig!.queue.list().find((j) => j.id === barcodeJob!.id)?.state, { timeout: 30_000 }).toBe('done');
-  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(barcodeJob!)));
-  const dir = mkdtempSync(join(tmpdir(), 'batch-'));
-  try {
-    // The first sheet: 30 labels, each a barcode of the class, in shelf order.
-    execFileSync('pdftoppm', ['-r', '200', '-f', '1', '-l', '1', '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
-    const decoded = execFileSync('sh', ['-c', `zbarimg -q ${dir}/*.png 2>/dev/null || true`], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(decoded).toHaveLength(Math.min(30, count));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // The first sheet: 30 labels, each a barcode.
+  expect(printedCodes(barcodeJob!, { pages: 1 })).toHaveLength(Math.min(30, count));
 
   // Scan-to-print on a roll: each scan one spine label.
   await page.evaluate(() => { location.hash = '#/callnumprint/plugin'; });
@@ -302,15 +297,7 @@ test('reader cards (/userprint): a class found, cards printed through CUPS on th
   await expect(page.getByTestId('cards-message')).toHaveText('已加入打印队列：3 张读者证');
   const job = rig.queue.list().at(-1)!;
   await expect.poll(() => rig!.queue.list().find((j) => j.id === job.id)?.state, { timeout: 30_000 }).toBe('done');
-  const file = readdirSync(OUT!).find((f) => f.startsWith(osTitle(job)));
-  const dir = mkdtempSync(join(tmpdir(), 'cards-'));
-  try {
-    execFileSync('pdftoppm', ['-r', '300', '-png', join(OUT!, file!), join(dir, 'p')], { stdio: 'ignore' });
-    const decoded = execFileSync('sh', ['-c', `for f in ${dir}/*.png; do zbarimg -q "$f" 2>/dev/null; done; true`], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    expect(decoded.map((l) => l.replace(/^QR-Code:/, '')).sort()).toEqual([...numbers].sort());
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  expect(printedCodes(job, { dpi: 300 }).sort()).toEqual([...numbers].sort());
   await page.getByTestId('language-en-US').click();
   await expect(page.getByTestId('cards-message')).toHaveText('Queued for printing: 3 cards');
   await page.getByTestId('language-zh-CN').click();
