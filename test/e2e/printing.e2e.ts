@@ -43,14 +43,15 @@ test.afterEach(async () => {
 test('barcode labels: scanned copies printed through CUPS, shown done in the print centre, every barcode decodes', async ({ page, baseURL }) => {
   test.skip(!PRINTER || !OUT, 'needs CUPS with a PDF printer: LIB_TEST_PRINTER and LIB_TEST_PRINT_OUT (scripts/ci/provision-cups.sh)');
   rig = await installDesktopBridge(page, `${baseURL}/library/`);
-  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/resource-mana/resource/collection');
+  // A sign-in of its own (not a handed-on session): it is the sign-in that tells main who may print.
+  await signIn(page, baseURL!, 'librarian', 'Library@2026', '/resource-mana/resource/collection', { fresh: true });
   const health = watchPage(page);
   const cells = page.getByTestId('list-copy').locator('[role="row"][data-id] [data-field="Barcode"]');
   await expect(cells.first()).toBeVisible();
   const barcodes = (await cells.allInnerTexts()).slice(0, 3).map((s) => s.trim());
 
   // Signing in told main who may print here (for the offline label station).
-  expect(rig.settings.get().station).toMatchObject({ name: '林书雅', school: '北京市第一实验学校' });
+  await expect.poll(() => rig!.settings.get().station).toMatchObject({ name: '林书雅', school: '北京市第一实验学校' });
   await page.evaluate(() => { location.hash = '#/barcodeprint'; });
   await expect(page.getByTestId('screen-/barcodeprint')).toHaveAttribute('data-status', 'built');
   await page.getByTestId('print-barcodes').fill([...barcodes, 'NOT-A-COPY'].join('\n'));
