@@ -49,7 +49,7 @@ export default function AllocationScanScreen() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1000 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="h2">{t('screen.scanHeading')}</Typography>
+        <Typography variant="h6" component="h1">{t('screen.scanHeading')}</Typography>
         <Chip color="primary" variant="outlined" data-testid="allocation-count" label={t('screen.count', { moved, refused: scans.length - moved })} />
       </Stack>
       <Paper variant="outlined" component="form" onSubmit={(e) => void submit(e)} sx={{ p: 2 }}>

@@ -42,7 +42,7 @@ export default function AllocationScreen() {
 
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1000 }}>
-      <Typography variant="h6" component="h2">{t('screen.listHeading')}</Typography>
+      <Typography variant="h6" component="h1">{t('screen.listHeading')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>

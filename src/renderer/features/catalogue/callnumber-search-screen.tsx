@@ -33,7 +33,7 @@ export default function CallnumberSearchScreen() {
   };
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1200 }}>
-      <Typography variant="h6" component="h2">{t('shelf.heading')}</Typography>
+      <Typography variant="h6" component="h1">{t('shelf.heading')}</Typography>
       <Paper variant="outlined" component="form" onSubmit={(e) => void search(e)} sx={{ p: 2 }}>
         <Stack direction="row" spacing={2}>
           <TextField autoFocus size="small" sx={{ width: 260 }} label={t('shelf.classNo')} value={classNo} onChange={(e) => setClassNo(e.target.value)}
@@ -44,7 +44,7 @@ export default function CallnumberSearchScreen() {
       {error && <Alert severity="error">{error}</Alert>}
       {result && (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="subtitle1" component="h3" data-testid="shelf-next">{t('shelf.next', { count: result.List.length, next: result.Next, classNo: classNo.trim() })}</Typography>
+          <Typography variant="subtitle1" component="h2" data-testid="shelf-next">{t('shelf.next', { count: result.List.length, next: result.Next, classNo: classNo.trim() })}</Typography>
           <ShelfTitlesTable rows={result.List} label={t('shelf.heading')} testId="shelf-list" />
         </Paper>
       )}

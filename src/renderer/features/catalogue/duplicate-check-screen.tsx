@@ -40,7 +40,7 @@ export default function DuplicateCheckScreen() {
   };
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1200 }}>
-      <Typography variant="h6" component="h2">{t('dup.heading')}</Typography>
+      <Typography variant="h6" component="h1">{t('dup.heading')}</Typography>
       <Paper variant="outlined" component="form" onSubmit={(e) => void check(e)} sx={{ p: 2 }}>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
           {(['ISBN', 'Title', 'Author'] as const).map((f, i) => (
@@ -52,12 +52,12 @@ export default function DuplicateCheckScreen() {
       </Paper>
       {error && <Alert severity="error">{error}</Alert>}
       {found && (found.List.length
-        ? <Paper variant="outlined" sx={{ p: 2 }}><Typography variant="subtitle1" component="h3">{t('dup.found', { count: found.List.length })}</Typography>
+        ? <Paper variant="outlined" sx={{ p: 2 }}><Typography variant="subtitle1" component="h2">{t('dup.found', { count: found.List.length })}</Typography>
           <ShelfTitlesTable rows={found.List} label={t('dup.found', { count: found.List.length })} testId="dup-found"
             extra={(r) => (r.Reason === 'isbn' ? t('dup.sameIsbn') : t('dup.similar', { score: Math.round(r.Score * 100) }))} /></Paper>
         : <Alert severity="success" data-testid="dup-none">{t('dup.none')}</Alert>)}
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="subtitle1" component="h3">{t('dup.groups', { count: groups.data?.Total ?? 0 })}</Typography>
+        <Typography variant="subtitle1" component="h2">{t('dup.groups', { count: groups.data?.Total ?? 0 })}</Typography>
         {(groups.data?.List ?? []).map((g, gi) => (
           <Stack key={gi} sx={{ mt: 1 }}>
             <Typography variant="body2" color="text.secondary">{g.Reason === 'isbn' ? t('dup.sameIsbn') : t('dup.sameTitle')}</Typography>

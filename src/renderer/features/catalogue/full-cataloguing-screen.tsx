@@ -192,7 +192,7 @@ export default function FullCataloguingScreen() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1200 }} onKeyDown={onKey}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="h2">{t('full.heading')}</Typography>
+        <Typography variant="h6" component="h1">{t('full.heading')}</Typography>
         <Chip color="primary" variant="outlined" data-testid="full-tally" label={t('quick.tally', { titles: tally.titles, copies: tally.copies })} />
       </Stack>
       <Paper variant="outlined" component="form" onSubmit={lookup} sx={{ p: 2 }}>

@@ -135,7 +135,7 @@ export default function ListCataloguingScreen() {
 
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1200 }}>
-      <Typography variant="h6" component="h2">{t('list.heading')}</Typography>
+      <Typography variant="h6" component="h1">{t('list.heading')}</Typography>
       <Paper variant="outlined" component="form" onSubmit={(e) => void add(e)} sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
           <TextField inputRef={scanRef} autoFocus size="small" sx={{ width: 360 }} label={t('quick.isbnLabel')} helperText={t('list.scanHint')}
@@ -146,7 +146,7 @@ export default function ListCataloguingScreen() {
       {message && <Alert severity={message.severity} data-testid="list-message">{message.text}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-          <Typography variant="subtitle1" component="h3" data-testid="list-summary">{t('list.summary', { rows: rows.length, ready: ready.length, copies: readyCopies, waiting })}</Typography>
+          <Typography variant="subtitle1" component="h2" data-testid="list-summary">{t('list.summary', { rows: rows.length, ready: ready.length, copies: readyCopies, waiting })}</Typography>
           <TextField select size="small" sx={{ width: 240 }} label={t('validation:fields.AreaID')} value={areaId} onChange={(e) => setAreaId(e.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'list-area' } }}>
             {(areas.data?.List ?? []).map((a) => <MenuItem key={a.ID} value={String(a.ID)}>{en && a.EnName ? a.EnName : a.Name}</MenuItem>)}

@@ -126,7 +126,7 @@ export default function QuickCataloguingScreen() {
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 960 }} onKeyDown={onKey}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Typography variant="h6" component="h2">{t('quick.heading')}</Typography>
+        <Typography variant="h6" component="h1">{t('quick.heading')}</Typography>
         <Chip color="primary" variant="outlined" data-testid="quick-tally" label={t('quick.tally', { titles: tally.titles, copies: tally.copies })} />
       </Stack>
       <Paper variant="outlined" component="form" onSubmit={(e) => void lookup(e)} sx={{ p: 2 }}>

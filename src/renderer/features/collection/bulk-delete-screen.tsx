@@ -36,7 +36,7 @@ export default function BulkDeleteScreen() {
   };
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
-      <Typography variant="h6" component="h2">{t('bulk.deleteHeading')}</Typography>
+      <Typography variant="h6" component="h1">{t('bulk.deleteHeading')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <TextField fullWidth multiline minRows={4} label={t('bulk.barcodes')} value={text} onChange={(e) => { setText(e.target.value); setPreview(null); }}
           helperText={t('bulk.barcodesHint', { count: barcodes.length })} slotProps={{ htmlInput: { 'data-testid': 'delete-barcodes' } }} />

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import { BulkResultTable } from './bulk-result-table.tsx';
 export default function BulkEditingScreen() {
   const { t } = useTranslation(['collection', 'validation']);
   const [text, setText] = useState('');
+  const sheetInput = useRef<HTMLInputElement>(null);
   const [field, setField] = useState<BulkField>('ShelfMark');
   const [value, setValue] = useState('');
   const [sheet, setSheet] = useState<{ name: string; content: string } | null>(null);
@@ -48,7 +49,7 @@ export default function BulkEditingScreen() {
   };
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1100 }}>
-      <Typography variant="h6" component="h2">{t('bulk.editHeading')}</Typography>
+      <Typography variant="h6" component="h1">{t('bulk.editHeading')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           {!sheet ? (
@@ -68,7 +69,8 @@ export default function BulkEditingScreen() {
           )}
           <Stack direction="row" spacing={2}>
             <Button variant="outlined" onClick={() => void go(false)} disabled={!sheet && !barcodes.length} data-testid="bulk-preview">{t('bulk.preview')}</Button>
-            <Button component="label">{t('bulk.chooseSheet')}<input hidden type="file" accept=".xlsx" onChange={(e) => void choose(e)} /></Button>
+            <Button onClick={() => sheetInput.current?.click()}>{t('bulk.chooseSheet')}</Button>
+            <input ref={sheetInput} hidden type="file" accept=".xlsx" aria-label={t('bulk.chooseSheet')} onChange={(e) => void choose(e)} />
           </Stack>
           <Typography variant="caption" color="text.secondary">{t('bulk.sheetHint')}</Typography>
         </Stack>

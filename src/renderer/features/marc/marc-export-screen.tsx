@@ -26,7 +26,7 @@ export default function MarcExportScreen() {
   const start = useStartJob(C.export);
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 900 }}>
-      <Typography variant="h6" component="h2">{t('export.heading')}</Typography>
+      <Typography variant="h6" component="h1">{t('export.heading')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('export.hint')}</Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>

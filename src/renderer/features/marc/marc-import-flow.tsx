@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -36,6 +36,7 @@ type Summary = Awaited<ReturnType<typeof call<typeof C.post>>>;
 export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
   const { t, i18n } = useTranslation(['marc', 'validation']);
   const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -93,13 +94,12 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
 
   return (
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1200 }}>
-      <Typography variant="h6" component="h2">{catalogueOnly ? t('import.catalogueHeading') : t('import.heading')}</Typography>
+      <Typography variant="h6" component="h1">{catalogueOnly ? t('import.catalogueHeading') : t('import.heading')}</Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{catalogueOnly ? t('import.catalogueHint') : t('import.hint')}</Typography>
-        <Button variant="contained" component="label" disabled={upload != null}>
-          {t('import.choose')}
-          <input hidden type="file" accept=".mrc,.iso,.marc,.xml,.dat" onChange={(e) => void choose(e)} data-testid="marc-file" />
-        </Button>
+        {/* A button that opens the hidden file input: a <label> with the button role is not allowed (axe). */}
+        <Button variant="contained" disabled={upload != null} onClick={() => fileInput.current?.click()}>{t('import.choose')}</Button>
+        <input ref={fileInput} hidden type="file" accept=".mrc,.iso,.marc,.xml,.dat" aria-label={t('import.choose')} onChange={(e) => void choose(e)} data-testid="marc-file" />
         {upload && (
           <Stack sx={{ mt: 2 }} spacing={0.5}>
             <LinearProgress variant="determinate" value={upload.total ? (upload.sent / upload.total) * 100 : 0} aria-label={t('import.uploading')} />

@@ -50,6 +50,7 @@ export default function PreprintViewScreen() {
   if (!token || view.isError) {
     return (
       <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
+        <Typography variant="h6" component="h1" sx={{ mb: 2 }}>{t('printing:preprint.viewTitle')}</Typography>
         <Alert severity="error" data-testid="preprint-view-error">{token ? errorText(t, view.error) : t('catalogue:errors.printExpired')}</Alert>
       </Box>
     );

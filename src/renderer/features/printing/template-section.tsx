@@ -77,10 +77,8 @@ export function TemplateSection() {
             <Button variant="outlined" onClick={() => setDialog({ editing: null, kind: 'sheet' })} data-testid="template-new-sheet">{t('printing:templates.newSheet')}</Button>
             <Button variant="outlined" onClick={() => setDialog({ editing: null, kind: 'roll' })}>{t('printing:templates.newRoll')}</Button>
             <Button onClick={download} data-testid="template-export">{t('printing:templates.export')}</Button>
-            <Button component="label" data-testid="template-import">
-              {t('printing:templates.import')}
-              <input ref={file} hidden type="file" accept="application/json,.json" onChange={(e) => void upload(e.target.files?.[0])} data-testid="template-import-file" />
-            </Button>
+            <Button onClick={() => file.current?.click()} data-testid="template-import">{t('printing:templates.import')}</Button>
+            <input ref={file} hidden type="file" accept="application/json,.json" aria-label={t('printing:templates.import')} onChange={(e) => void upload(e.target.files?.[0])} data-testid="template-import-file" />
           </Stack>
           {message && <Alert severity={message.severity} onClose={() => setMessage(null)} data-testid="template-message">{noteText(t, message)}</Alert>}
           <Table size="small" data-testid="template-list">
