@@ -140,6 +140,5 @@ test('axe: /batch with its form, detail, copies and confirmation, zh-CN and en-U
     await expect(page.getByTestId('kit-detail')).toBeHidden();
   }
   const failing = findings.filter((f) => FAILING.has(f.impact));
-  if (process.env.AXE_VERBOSE) console.log(describe(findings.filter((f) => !FAILING.has(f.impact))));
   expect(describe(failing), 'serious or critical axe violations (route, rule [impact] ×nodes: targets)').toBe('');
 });
