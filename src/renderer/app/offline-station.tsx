@@ -57,7 +57,7 @@ function StationBody({ info }: { info: StationInfo }) {
           <LanguageSwitch />
         </Toolbar>
       </AppBar>
-      <Stack spacing={2} sx={{ p: 2 }}>
+      <Stack component="main" spacing={2} sx={{ p: 2 }}>
         <Alert
           severity="warning" data-testid="offline-station-banner"
           action={<Button color="inherit" size="small" sx={{ whiteSpace: 'nowrap' }} disabled={checking} onClick={() => void retry()} data-testid="offline-station-retry">{t('printing:station.retry')}</Button>}
