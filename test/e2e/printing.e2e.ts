@@ -338,7 +338,6 @@ test('the offline label station: the remote gateway down, the desk opens on the 
 
   await page.getByTestId('offline-station-retry').click();
   await expect(page.getByTestId('offline-station-still-down')).toHaveText('服务器仍然无法连接。');
-  await page.getByTestId('language-switch').click();
   await page.getByTestId('language-en-US').click();
   await expect(page.getByTestId('offline-station-banner')).toContainText('This computer goes on as a label station');
   back = true;

@@ -16,7 +16,6 @@ test('sign in, switch language, export the reader list and download it', async (
   // Language switch: the shell (school name, menu, tab titles) changes at once.
   const firstMenu = page.getByTestId('side-menu').locator('[data-testid^="menu-group-"]').first();
   const zhMenu = await firstMenu.innerText();
-  await page.getByTestId('language-switch').click();
   await page.getByTestId('language-en-US').click();
   await expect(page.getByTestId('school-name')).toHaveText('Beijing No.1 Experimental School');
   await expect(firstMenu).not.toHaveText(zhMenu);

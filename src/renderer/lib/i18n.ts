@@ -5,7 +5,7 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/en';
 import { LANGUAGES, type Language } from '../../shared/domain/ui-constants.ts';
 import type { Translation } from '../../shared/api/translation.ts';
-import { noteLanguage, resolveInitialLanguage, setCurrentLanguage } from './language.ts';
+import { currentLanguage, noteLanguage, resolveInitialLanguage, setCurrentLanguage } from './language.ts';
 
 /**
  * i18next with one namespace per feature, read from locales/<lang>/<ns>.json. The shell's own
@@ -92,12 +92,16 @@ export function initI18n(lang: Language = resolveInitialLanguage()): I18n {
   return i18next;
 }
 
-/** Switches the whole UI at once and remembers the choice (localStorage). */
+/**
+ * Switches the whole UI at once and remembers the choice (localStorage). Switches overlap when a
+ * user clicks quickly while strings are still loading: the last one asked for wins.
+ */
 export async function changeLanguage(lang: Language): Promise<void> {
   setCurrentLanguage(lang);
   dayjs.locale(dayjsLocale(lang));
   // The open screen's strings must exist in the new language before the switch renders.
   await loadFeatureNamespaces(lang);
+  if (currentLanguage() !== lang) return;
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

@@ -7,7 +7,7 @@ import { call } from '../../lib/api-client.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { bridge } from '../../lib/bridge.ts';
 import { hasAdminSession } from '../../lib/session-store.ts';
-import { isLanguage } from '../../lib/language.ts';
+import { currentLanguage, isLanguage } from '../../lib/language.ts';
 
 /** Switches the whole UI at once; remembers it locally, on the server (signed in) and in the desktop. */
 export async function switchLanguage(lang: Language): Promise<void> {
@@ -26,13 +26,18 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
       value={value}
       data-testid="language-switch"
       aria-label={t('language.label')}
-      onChange={(_e, v: unknown) => {
-        if (isLanguage(v) && v !== value) void switchLanguage(v);
-      }}
+
       sx={color === 'inherit' ? { '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.4)' }, '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.2) !important', color: 'inherit !important' } } : undefined}
     >
       {LANGUAGES.map((l) => (
-        <ToggleButton key={l} value={l} data-testid={`language-${l}`} sx={{ px: 1, py: 0.25, textTransform: 'none' }}>
+        <ToggleButton
+          key={l} value={l} data-testid={`language-${l}`} sx={{ px: 1, py: 0.25, textTransform: 'none' }}
+          // Compared with the language last asked for, not the one shown: a switch still loading
+          // its strings can be turned back at once (clicking the shown one included).
+          onClick={() => {
+            if (l !== currentLanguage()) void switchLanguage(l);
+          }}
+        >
           {t(`language.short.${l}`)}
         </ToggleButton>
       ))}
