@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
@@ -14,6 +14,7 @@ import { queryClient } from '../lib/query-client.ts';
 import { bridge } from '../lib/bridge.ts';
 import PrintCentreScreen from '../features/printing/print-centre-screen.tsx';
 import { TypedRangeCard } from '../features/printing/typed-range-card.tsx';
+import { usePrinters } from '../features/printing/use-printers.ts';
 
 export interface StationInfo { user: StationUser; since: string }
 
@@ -34,12 +35,9 @@ export function OfflineStation({ info }: { info: StationInfo }) {
 
 function StationBody({ info }: { info: StationInfo }) {
   const { t, i18n } = useTranslation(['printing']);
-  const [printers, setPrinters] = useState<string[]>([]);
+  const printers = usePrinters();
   const [checking, setChecking] = useState(false);
   const [stillDown, setStillDown] = useState(false);
-  useEffect(() => {
-    void bridge.printers().then((r) => r.ok && setPrinters(r.data));
-  }, []);
   const retry = async () => {
     setChecking(true);
     setStillDown(false);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -18,10 +18,11 @@ import { MAX_ROWS } from '../../../shared/api/paging.ts';
 import { PRINT_LIMIT } from '../../../shared/domain/ui-constants.ts';
 import { compareCallNumbers } from '../../../shared/domain/catalogue/call-number.ts';
 import { call } from '../../lib/api-client.ts';
-import { bridge, BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
+import { BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
 import { useLabelStyles } from './label-styles.ts';
 import { printCopyLabels } from './print-labels.ts';
 import { errorNote, noteText, type Note } from './print-note.ts';
+import { usePrinters } from './use-printers.ts';
 
 type Filters = Pick<CollectionQuery, 'BatchID' | 'AreaID' | 'ClassNo'>;
 type Order = 'catalogued' | 'callNumber';
@@ -43,12 +44,9 @@ export default function BatchLabelsScreen() {
   const [kinds, setKinds] = useState({ spine: true, barcode: false });
   const [found, setFound] = useState<Found | null>(null);
   const [busy, setBusy] = useState(false);
-  const [printers, setPrinters] = useState<string[]>([]);
+  const printers = usePrinters();
   const [messages, setMessages] = useState<{ kind?: 'spine' | 'barcode'; note: Note }[]>([]);
 
-  useEffect(() => {
-    if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
-  }, [desktop]);
 
   const set = (patch: Filters) => {
     setFilters({ ...filters, ...patch });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -15,10 +15,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PRINT_LIMIT } from '../../../shared/domain/ui-constants.ts';
 import { BARCODE_FORMATS, labelsPerPage, type BarcodeFormat, type LabelKind } from '../../../shared/domain/printing/label-template.ts';
-import { bridge, BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
+import { BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
 import { allTemplates, choiceFor, printerFor, setChoice, setOffset, setPrinter, templateFor, useLabelStyles } from './label-styles.ts';
 import { printCopyLabels } from './print-labels.ts';
 import { errorNote, noteText, type Note } from './print-note.ts';
+import { usePrinters } from './use-printers.ts';
 
 type PrintKind = Exclude<LabelKind, 'card'>;
 
@@ -36,13 +37,10 @@ export function LabelPrintScreen({ kind, offprint }: { kind: PrintKind; offprint
   const [codes, setCodes] = useState('');
   const [position, setPosition] = useState('1');
   const [copies, setCopies] = useState('1');
-  const [printers, setPrinters] = useState<string[]>([]);
+  const printers = usePrinters();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Note | null>(null);
 
-  useEffect(() => {
-    if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
-  }, [desktop]);
 
   const barcodes = useMemo(() => [...new Set(codes.split(/[\s,，;；]+/).map((s) => s.trim()).filter(Boolean))], [codes]);
   // The template with this desk's offsets, and the printer last used with it (or the first one).

@@ -19,13 +19,14 @@ import { catalogueCalls as C, type Preprint } from '../../../shared/api/catalogu
 import { acquisitionCalls } from '../../../shared/api/acquisition.ts';
 import { PRINT_LIMIT } from '../../../shared/domain/ui-constants.ts';
 import { call } from '../../lib/api-client.ts';
-import { bridge, isDesktop } from '../../lib/bridge.ts';
+import { isDesktop } from '../../lib/bridge.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { useLabelStyles } from './label-styles.ts';
 import { printBarcodeLabels } from './print-labels.ts';
 import { errorNote, noteText, type Note } from './print-note.ts';
 import { TypedRangeCard } from './typed-range-card.tsx';
+import { usePrinters } from './use-printers.ts';
 
 const LIST_KEY = ['catalogue', 'preprints'] as const;
 
@@ -46,7 +47,7 @@ export default function PreprintScreen() {
   const sequences = useQuery({ queryKey: ['catalogue', 'sequences'], queryFn: () => call(C.getBarCodeAutoAddList, {}) });
   const batches = useQuery({ queryKey: ['acquisition', 'open-batches'], queryFn: () => call(acquisitionCalls.getBatchList, { Page: 1, Rows: 200 }) });
   const list = useQuery({ queryKey: LIST_KEY, queryFn: () => call(C.preprints, { Page: 1, Rows: 50 }) });
-  const [printers, setPrinters] = useState<string[]>([]);
+  const printers = usePrinters();
   const [sequenceId, setSequenceId] = useState<number | ''>('');
   const [count, setCount] = useState('30');
   const [batchId, setBatchId] = useState<number | ''>('');
@@ -54,9 +55,6 @@ export default function PreprintScreen() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Note | null>(null);
 
-  useEffect(() => {
-    if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
-  }, [desktop]);
   useEffect(() => {
     const seqs = sequences.data ?? [];
     if (sequenceId === '' && seqs.length) setSequenceId((seqs.find((s) => s.IsDefault) ?? seqs[0]!).ID);

@@ -25,6 +25,7 @@ import { useSession } from '../../lib/use-session.ts';
 import { allTemplates, choiceFor, printerFor, setChoice, templateFor, useLabelStyles } from './label-styles.ts';
 import { errorNote, noteText, type Note } from './print-note.ts';
 import { readerPhoto } from './reader-photo.ts';
+import { usePrinters } from './use-printers.ts';
 
 /** Cards per print job: a class at a time, photos included, keeps each job small. */
 const CARDS_PER_JOB = 100;
@@ -57,13 +58,10 @@ export default function ReaderCardsScreen() {
   const [code, setCode] = useState<'QR' | 'CODE128'>('QR');
   const [photos, setPhotos] = useState(true);
   const [heading, setHeading] = useState('');
-  const [printers, setPrinters] = useState<string[]>([]);
+  const printers = usePrinters();
   const [busy, setBusy] = useState(false);
   const [notes, setNotes] = useState<Note[]>([]);
 
-  useEffect(() => {
-    if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
-  }, [desktop]);
   useEffect(() => setPicked(new Set((readers.data?.List ?? []).map((r) => r.ID))), [readers.data]);
 
   const cardTemplates = allTemplates(styles).filter(fitsCards);

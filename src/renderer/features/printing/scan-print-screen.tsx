@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -14,10 +14,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { bridge, BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
+import { BROWSER_UNSUPPORTED, isDesktop } from '../../lib/bridge.ts';
 import { allTemplates, choiceFor, printerFor, setChoice, templateFor, useLabelStyles } from './label-styles.ts';
 import { printCopyLabels } from './print-labels.ts';
 import { errorNote, noteText, type Note } from './print-note.ts';
+import { usePrinters } from './use-printers.ts';
 
 interface Printed { seq: number; barcode: string; note: Note }
 
@@ -31,7 +32,7 @@ export default function ScanPrintScreen() {
   const { t } = useTranslation(['printing', 'errors']);
   const desktop = isDesktop();
   const styles = useLabelStyles();
-  const [printers, setPrinters] = useState<string[]>([]);
+  const printers = usePrinters();
   const [code, setCode] = useState('');
   const [withBarcode, setWithBarcode] = useState(false);
   const [printed, setPrinted] = useState<Printed[]>([]);
@@ -40,9 +41,6 @@ export default function ScanPrintScreen() {
   const choice = choiceFor(styles, 'spine');
   const template = templateFor(styles, choice.template);
 
-  useEffect(() => {
-    if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
-  }, [desktop]);
 
   const scan = async (barcode: string) => {
     setCode('');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { bridge, bridgeErrorKey, isDesktop } from '../../lib/bridge.ts';
 import { allTemplates, deleteTemplate, printerFor, exportStyles, importStyles, isPreset, setOffset, setPrinter, templateFor, useLabelStyles } from './label-styles.ts';
 import { TemplateDialog } from './template-dialog.tsx';
 import { noteText, type Note } from './print-note.ts';
+import { usePrinters } from './use-printers.ts';
 
 const size = (t: LabelTemplate) => `${t.label.width} × ${t.label.height} mm`;
 
@@ -30,15 +31,12 @@ export function TemplateSection() {
   const { t } = useTranslation(['printing', 'errors']);
   const styles = useLabelStyles();
   const desktop = isDesktop();
-  const [printers, setPrinters] = useState<string[]>([]);
+  const printers = usePrinters();
   const [dialog, setDialog] = useState<{ editing: LabelTemplate | null; kind: 'sheet' | 'roll' } | null>(null);
   const [message, setMessage] = useState<Note | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (desktop) void bridge.printers().then((r) => r.ok && setPrinters(r.data));
-  }, [desktop]);
 
   const printerOf = (name: string) => printerFor(styles, name, printers);
 
