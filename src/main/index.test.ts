@@ -77,6 +77,39 @@ describe('composition root (src/main/index.ts)', () => {
     await settle();
     expect(app().quitCalls).toBe(1);
   });
+  it('keeps the session in main: encrypted by safeStorage on disk, refreshed at the gateway in use, refused with basic_text', async () => {
+    const { readFile, stat } = await import('node:fs/promises');
+    await import('./index.ts');
+    app().readyResolvers.forEach((r) => r());
+    await settle();
+    const [win] = FakeBrowserWindow.instances;
+    let from = 'http://127.0.0.1:5180/library/';
+    const call = (ch: string, ...args: unknown[]) =>
+      fakeElectron.ipcMain.handlers.get(ch)!({ sender: { id: win!.webContents.id }, senderFrame: { url: from, parent: null } } as never, ...(args as never[])) as Promise<IpcResult<unknown>>;
+    const token = { token_type: 'Bearer', access_token: 'A1', refresh_token: 'R1', expires_in: 900 };
+    expect(await call('lib:auth.adopt', { token, persist: true })).toEqual({ ok: true, data: { kept: 'disk' } });
+    // On disk only through safeStorage (the fake's "enc:" marks it), readable by this OS user only.
+    const file = join(dir, 'session.bin');
+    expect((await readFile(file, 'utf8')).startsWith('enc:')).toBe(true);
+    expect((await stat(file)).mode & 0o077).toBe(0);
+    expect(await call('lib:auth.current')).toEqual({ ok: true, data: { token_type: 'Bearer', access_token: 'A1', expires_in: 900 } });
+    // The refresh goes to the embedded gateway, with main's HTTP client.
+    fakeElectron.net.reply = () => ({ status: 200, body: { code: 0, data: { token_type: 'Bearer', access_token: 'A2', refresh_token: 'R2', expires_in: 900 } } });
+    expect(await call('lib:auth.refresh', { stale: 'A1' })).toEqual({ ok: true, data: { token_type: 'Bearer', access_token: 'A2', expires_in: 900 } });
+    expect(fakeElectron.net.requests).toEqual([{ url: 'http://127.0.0.1:5180/micro/library/web1.0/WebPlat/RefreshToken', body: JSON.stringify({ refreshToken: 'R1' }) }]);
+    expect(await readFile(file, 'utf8')).toContain('R2');
+    // Switching gateway ends the session (it belongs to the gateway that issued it).
+    await call('lib:settings.set', { gatewayUrl: 'https://library.district.example' });
+    from = 'https://library.district.example/library/';
+    expect(await call('lib:auth.current')).toEqual({ ok: true, data: null });
+    await expect(stat(file)).rejects.toThrow();
+    // Linux without a keyring: safeStorage would use a fixed password, so nothing goes to disk.
+    fakeElectron.safeStorage.backend = 'basic_text';
+    expect(await call('lib:auth.adopt', { token, persist: true })).toEqual({ ok: true, data: { kept: process.platform === 'linux' ? 'memory' : 'disk' } });
+    if (process.platform === 'linux') await expect(stat(file)).rejects.toThrow();
+    app().fire('before-quit');
+  });
+
   it('a remote gateway that does not answer, with a printing user remembered: opens as the offline label station', async () => {
     const { writeFile } = await import('node:fs/promises');
     const station = { name: '林书雅', school: '北京市第一实验学校', at: '2026-11-26T08:00:00.000Z' };

@@ -1,6 +1,6 @@
 // Composition root of the desktop app. Thin glue only: every decision lives in a plain-Node
 // module next to this file, tested without the Electron binary.
-import { app, BrowserWindow, dialog, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, net, safeStorage, session, shell, utilityProcess } from 'electron';
 import { join } from 'node:path';
 import { ipcContract, type StationUser, type WindowKind } from '../shared/ipc/contract.ts';
 import { claimSingleInstance } from './app/single-instance.ts';
@@ -17,6 +17,9 @@ import { listSerialPorts } from './rfid/transport.ts';
 import { PrintQueue } from './printing/print-queue.ts';
 import { cups } from './printing/cups.ts';
 import { findLabelFont, type LabelFont } from './printing/label-font.ts';
+import { TokenVault } from './auth/token-vault.ts';
+import { osSecrets } from './auth/os-secrets.ts';
+import { gatewayRefresh } from './auth/gateway-refresh.ts';
 import { WindowRegistry } from './windows/window-registry.ts';
 import { hardenSession, hardenWebContents, type SecurityPolicy } from './windows/web-security.ts';
 import { createAdminWindow } from './windows/admin-window.ts';
@@ -121,7 +124,18 @@ async function start(): Promise<void> {
     return true;
   };
 
+  // The session's tokens for every window; the refresh goes to the gateway in use (none while the
+  // desk is an offline station, so a kept session is not mistaken for a refused one).
+  const tokens = new TokenVault({
+    file: join(dataDir, 'session.bin'),
+    secrets: osSecrets(safeStorage),
+    refresh: gatewayRefresh((url, init) => net.fetch(url, init), () => (offline ? null : appOrigin)),
+    log,
+  });
+
   const switchGateway = async (remote: string | null) => {
+    // A session belongs to the gateway that issued it.
+    await tokens.forget();
     await leaveStation();
     if (remote) {
       await gateway.stop();
@@ -142,6 +156,7 @@ async function start(): Promise<void> {
       retryGateway,
       switchGateway,
       openExternal: (url) => shell.openExternal(url),
+      tokens,
       rfid,
       listSerialPorts,
       printing: { queue: printQueue, printers: () => cups.printers(), font: () => (labelFont === undefined ? (labelFont = findLabelFont()) : labelFont) },

@@ -16,6 +16,31 @@ import { listSerialPorts, openSerialTransport, type ByteTransport } from '../../
 import { PrintQueue } from '../../src/main/printing/print-queue.ts';
 import { cups } from '../../src/main/printing/cups.ts';
 import { findLabelFont } from '../../src/main/printing/label-font.ts';
+import { TokenVault, type SecretStore } from '../../src/main/auth/token-vault.ts';
+import { gatewayRefresh } from '../../src/main/auth/gateway-refresh.ts';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * Stands in for the OS key store behind safeStorage (Keychain, DPAPI, libsecret), which a test
+ * machine has none of: AES-256-GCM under a key that lives only in this process.
+ */
+export function testSecretStore(): SecretStore {
+  const key = randomBytes(32);
+  return {
+    usable: async () => ({ ok: true }),
+    encrypt: async (text) => {
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([c.update(text, 'utf8'), c.final()]);
+      return Buffer.concat([iv, c.getAuthTag(), body]);
+    },
+    decrypt: async (data) => {
+      const d = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
+      d.setAuthTag(data.subarray(12, 28));
+      return { text: Buffer.concat([d.update(data.subarray(28)), d.final()]).toString('utf8'), reEncrypt: false };
+    },
+  };
+}
 
 export interface DesktopRig {
   /** The simulated board's pad: place and lift tags, inject faults. */
@@ -26,6 +51,9 @@ export interface DesktopRig {
   queue: PrintQueue;
   /** The desk's settings file, as main keeps it. */
   settings: SettingsStore;
+  /** Main's session tokens, and how many refreshes it asked the gateway for. */
+  tokens: TokenVault;
+  refreshes(): number;
   close(): Promise<void>;
 }
 
@@ -39,6 +67,8 @@ export async function installDesktopBridge(
   page: Page, origin: string, kind: WindowKind = 'admin',
   /** An offline label station: what main reports, and whether a retry finds the gateway again. */
   station?: { offline: { user: StationUser; since: string }; retry(): Promise<boolean> },
+  /** Where main keeps the session between "restarts" of the app (two rigs on one file). */
+  keep?: { tokensFile: string; secrets: SecretStore },
 ): Promise<DesktopRig> {
   const dir = mkdtempSync(join(tmpdir(), 'desktop-e2e-'));
   const settings = await openSettingsStore(dir);
@@ -50,6 +80,12 @@ export async function installDesktopBridge(
   // The real print queue to the real CUPS (LIB_TEST_PRINTER, scripts/ci/provision-cups.sh).
   const queue = PrintQueue.open(join(dir, 'print-queue'), cups, { pollMs: 100, backoffMs: 200 });
   queue.start();
+  let refreshes = 0;
+  const tokens = new TokenVault({
+    file: keep?.tokensFile ?? join(dir, 'session.bin'),
+    secrets: keep?.secrets ?? testSecretStore(),
+    refresh: gatewayRefresh((url, init) => (refreshes++, fetch(url, init)), () => (station ? null : origin)),
+  });
   const handlers = createHandlers({
     appInfo: () => ({ name: 'School Library', version: 'e2e', electron: '-', chrome: '-', node: process.versions.node, platform: process.platform, arch: process.arch, dataDir: dir }),
     settings,
@@ -57,6 +93,7 @@ export async function installDesktopBridge(
     retryGateway: async () => (station ? station.retry() : true),
     switchGateway: async () => undefined,
     openExternal: async () => undefined,
+    tokens,
     rfid,
     listSerialPorts,
     printing: { queue, printers: () => cups.printers(), font: () => findLabelFont() },
@@ -86,6 +123,8 @@ export async function installDesktopBridge(
     port: pty.appPort,
     queue,
     settings,
+    tokens,
+    refreshes: () => refreshes,
     close: async () => {
       await queue.stop();
       await rfid.dispose();

@@ -66,6 +66,15 @@ export async function signIn(page: Page, baseURL: string, account: string, passw
   if (opts.fresh) return;
   // The app writes its session keys as it starts; wait for them before copying.
   await page.waitForFunction(() => Object.keys(sessionStorage).length > 0);
-  const session = await page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).filter((k) => k !== 'lib.tabs').map((k) => [k, sessionStorage.getItem(k) ?? ''])));
+  const session = await page.evaluate(async () => {
+    const entries = Object.fromEntries(Object.keys(sessionStorage).filter((k) => k !== 'lib.tabs').map((k) => [k, sessionStorage.getItem(k) ?? '']));
+    // A desktop page's token is main's (window.lib.auth): its access token is enough for the reuse window.
+    const auth = (window as unknown as { lib?: { auth?: { current(): Promise<{ ok: boolean; data: unknown }> } } }).lib?.auth;
+    if (auth && !entries['lib.token']) {
+      const current = await auth.current();
+      if (current.ok && current.data) entries['lib.token'] = JSON.stringify(current.data);
+    }
+    return entries;
+  });
   sessions.set(account, { at: Date.now(), cookies: await page.context().cookies(), session });
 }

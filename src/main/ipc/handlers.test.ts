@@ -13,6 +13,8 @@ import { memoryPair } from '../rfid/transport.ts';
 import { blankTag, TagField } from '../rfid/tag-field.ts';
 import { PrintQueue } from '../printing/print-queue.ts';
 import { findLabelFont } from '../printing/label-font.ts';
+import { TokenVault } from '../auth/token-vault.ts';
+import { readFile } from 'node:fs/promises';
 
 let dir: string;
 let settings: SettingsStore;
@@ -54,6 +56,11 @@ const make = () =>
     retryGateway: async () => false,
     switchGateway: async (o) => void switched.push(o),
     openExternal: async (u) => void opened.push(u),
+    tokens: new TokenVault({
+      file: join(dir, 'session.bin'),
+      secrets: { usable: async () => ({ ok: true }), encrypt: async (t) => Buffer.from(t), decrypt: async (b) => ({ text: b.toString(), reEncrypt: false }) },
+      refresh: async () => ({ ok: false, rejected: true }),
+    }),
     rfid,
     listSerialPorts: async () => [],
     printing: { queue, printers: async () => ['Labels'], font: () => findLabelFont() },
@@ -62,6 +69,17 @@ const make = () =>
 describe('desktop IPC handlers', () => {
   it('has a handler for every channel of the contract', () => {
     expect(Object.keys(make()).sort()).toEqual(Object.keys(ipcContract).sort());
+  });
+
+  it('auth.adopt: a staff session is kept across restarts, the kiosk\'s never', async () => {
+    const h = make();
+    const token = { token_type: 'Bearer', access_token: 'A1', refresh_token: 'R1', expires_in: 900 };
+    expect(await h['auth.adopt']({ token, persist: true }, { kind: 'guide', webContentsId: 2 })).toEqual({ kept: 'memory' });
+    await expect(readFile(join(dir, 'session.bin'))).rejects.toThrow();
+    expect(await h['auth.adopt']({ token, persist: true }, ctx)).toEqual({ kept: 'disk' });
+    expect(await h['auth.current'](undefined, ctx)).toEqual({ token_type: 'Bearer', access_token: 'A1', expires_in: 900 });
+    await h['auth.forget'](undefined, ctx);
+    expect(await h['auth.current'](undefined, ctx)).toBeNull();
   });
 
   it('app.getInfo matches the contract', async () => {

@@ -9,6 +9,7 @@ import type { RfidDeviceService } from '../rfid/device-service.ts';
 import type { PrintQueue } from '../printing/print-queue.ts';
 import type { LabelFont } from '../printing/label-font.ts';
 import { renderLabels } from '../printing/label-pdf.ts';
+import type { TokenVault } from '../auth/token-vault.ts';
 
 export interface HandlerDeps {
   appInfo(): AppInfo;
@@ -20,6 +21,8 @@ export interface HandlerDeps {
   /** Switches to a remote gateway (origin) or back to the embedded one (null), then reloads. */
   switchGateway(origin: string | null): Promise<void>;
   openExternal(url: string): Promise<void>;
+  /** The session's tokens for every window (main/auth/token-vault.ts). */
+  tokens: TokenVault;
   /** The desk's RFID board (main/rfid/device-service.ts). */
   rfid: RfidDeviceService;
   listSerialPorts(): Promise<Array<{ path: string; manufacturer?: string }>>;
@@ -65,6 +68,11 @@ export function createHandlers(deps: HandlerDeps): HandlerMap<IpcContract> {
       if (!isExternalLink(url, ['http:', 'https:', 'mailto:'])) throw new HandlerError('forbidden', 'only http(s) and mailto links open externally');
       await deps.openExternal(url);
     },
+    // The kiosk's sessions end with the app (and its idle reset): never kept on disk.
+    'auth.adopt': (input, ctx) => deps.tokens.adopt(input.token, { persist: input.persist && ctx.kind === 'admin' }),
+    'auth.current': () => deps.tokens.current(),
+    'auth.refresh': (input) => deps.tokens.refresh(input.stale),
+    'auth.forget': () => deps.tokens.forget(),
     // The service knows the port; the settings hold the rest of the desk's choice (format, ISIL).
     'rfid.status': () => ({ ...deps.rfid.status(), config: deps.settings.get().rfid }),
     'rfid.configure': async (config) => {

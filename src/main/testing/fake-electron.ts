@@ -134,10 +134,21 @@ const buildFake = () => ({
     },
   },
   safeStorage: {
-    isEncryptionAvailable: () => true,
-    getSelectedStorageBackend: () => 'gnome_libsecret',
-    encryptString: (s: string) => Buffer.from(`enc:${s}`),
-    decryptString: (b: Buffer) => b.toString().replace(/^enc:/, ''),
+    backend: 'gnome_libsecret',
+    isAsyncEncryptionAvailable: async () => true,
+    getSelectedStorageBackend: () => fakeElectron.safeStorage.backend,
+    encryptStringAsync: async (s: string) => Buffer.from(`enc:${s}`),
+    decryptStringAsync: async (b: Buffer) => ({ result: b.toString().replace(/^enc:/, ''), shouldReEncrypt: false }),
+  },
+  /** Main's HTTP client: answers what `reply` says, recording each request. */
+  net: {
+    requests: [] as { url: string; body: string }[],
+    reply: (() => ({ status: 503, body: null })) as (url: string, body: string) => { status: number; body: unknown },
+    async fetch(url: string, init: { body: string }) {
+      fakeElectron.net.requests.push({ url, body: init.body });
+      const r = fakeElectron.net.reply(url, init.body);
+      return { status: r.status, json: async () => r.body };
+    },
   },
   contextBridge: { exposed: {} as Record<string, unknown>, exposeInMainWorld(k: string, v: unknown) { fakeElectron.contextBridge.exposed[k] = v; } },
   ipcRenderer: { calls: [] as unknown[][], async invoke(...a: unknown[]) { fakeElectron.ipcRenderer.calls.push(a); return { ok: true, data: null }; } },
@@ -158,5 +169,8 @@ export function resetFakeElectron(): void {
   fakeElectron.shell.opened = [];
   fakeElectron.dialog.errors = [];
   fakeElectron.contextBridge.exposed = {};
+  fakeElectron.safeStorage.backend = 'gnome_libsecret';
+  fakeElectron.net.requests = [];
+  fakeElectron.net.reply = () => ({ status: 503, body: null });
   fakeElectron.ipcRenderer.calls = [];
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { translationCalls } from '../../shared/api/translation.ts';
 import { call, configureApiClient } from '../lib/api-client.ts';
-import { installAuthHandlers } from '../lib/auth-flow.ts';
+import { installAuthHandlers, resumeSession } from '../lib/auth-flow.ts';
 import { bridge } from '../lib/bridge.ts';
 import { applyServerTranslations, initI18n, loadFeatureNamespaces } from '../lib/i18n.ts';
 import { resolveInitialLanguage, isLanguage } from '../lib/language.ts';
@@ -38,6 +38,9 @@ export async function startup(root: HTMLElement): Promise<StartupResult> {
   else await loadFeatureNamespaces(lang).catch(() => undefined);
   document.documentElement.lang = lang;
   installAuthHandlers();
+  // The desktop's tokens are main's: this window takes the access token (and after a restart the
+  // kept staff session resumes), before any screen asks who is signed in.
+  if (!address.ok || !address.data.offline) await resumeSession();
   applyMobileHeightRule(root);
   return { offline: address.ok ? address.data.offline ?? null : null };
 }

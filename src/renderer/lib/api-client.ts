@@ -8,6 +8,7 @@ import { AuthFailure, createRefreshQueue, type AttemptOutcome } from './refresh-
 import { authorizationHeader, sessionStore } from './session-store.ts';
 import { currentLanguage } from './language.ts';
 import { toast } from './toast-store.ts';
+import { refreshFromMain } from './token-keeper.ts';
 
 /**
  * One ky client for every /micro call: bearer, school and language headers; the envelope rule
@@ -89,6 +90,9 @@ export function setAuthHandlers(h: AuthHandlers): void {
 }
 
 async function refreshToken(): Promise<boolean> {
+  // The desktop: main refreshes once for every window and keeps the refresh token.
+  const fromMain = await refreshFromMain();
+  if (fromMain != null) return fromMain;
   const current = sessionStore.get().token;
   if (!current?.refresh_token) return false;
   const res = await bare.post(authCalls.refreshToken.path, {

@@ -8,6 +8,7 @@ import { sessionStore } from './session-store.ts';
 import { leaveTo, navigateTo } from './navigation.ts';
 import { bridge } from './bridge.ts';
 import { canOpen } from './menus.ts';
+import { endSession, keepToken, restoreTokens } from './token-keeper.ts';
 
 /**
  * Sign-in and sign-out: OIDC authorization code + PKCE against the gateway's SSO for staff
@@ -98,6 +99,23 @@ export async function loadSessionData(): Promise<void> {
   });
 }
 
+/**
+ * Before the first render: the session this window had (a reload) or the desk kept (the desktop
+ * app after a restart, main/auth/token-vault.ts). A staff session found without its user loads
+ * the user, menus and unit as a sign-in would; one that no longer works is ended.
+ */
+export async function resumeSession(): Promise<void> {
+  if (!(await restoreTokens())) return;
+  const s = sessionStore.get();
+  if (s.user || s.searchSchool != null) return;
+  try {
+    resetAuthFailures();
+    await loadSessionData();
+  } catch {
+    await endSession();
+  }
+}
+
 /** /callback: exchange the code, load the session, return where the user wanted to go. */
 export async function completeSignIn(code: string | null, state: string | null): Promise<string> {
   if (!code) throw new SignInError('auth:callback.missingCode');
@@ -109,7 +127,7 @@ export async function completeSignIn(code: string | null, state: string | null):
     RedirectUri: redirectUri(cfg.RedirectPath),
   });
   sessionStore.clear();
-  sessionStore.setToken(token);
+  await keepToken(token, { persist: true });
   resetAuthFailures();
   await loadSessionData();
   return safeReturnPath(pkce.returnTo);
@@ -119,7 +137,7 @@ async function storePortalToken(exchange: Promise<z.infer<typeof authCalls.schoo
   const res = await exchange;
   const { SchoolID, ...token } = res;
   sessionStore.clear();
-  sessionStore.setToken(token);
+  await keepToken(token, { persist: false });
   sessionStore.setSearchSchool(SchoolID);
   resetAuthFailures();
 }
@@ -185,10 +203,10 @@ export async function logout(opts: { portal?: boolean } = {}): Promise<void> {
     url = await ssoEndSessionUrl(portal);
   }
   if (url) {
-    sessionStore.clear({ silent: true });
+    await endSession({ silent: true });
     leaveTo(url);
   } else {
-    sessionStore.clear();
+    await endSession();
     navigateTo(portal ? PORTAL_HOME_PATH : '/home', { replace: true });
   }
 }
@@ -205,13 +223,13 @@ export function installAuthHandlers(): void {
     onExpired: () => {
       const back = currentPath();
       const portal = sessionStore.get().user == null && sessionStore.get().searchSchool != null;
-      sessionStore.clear();
+      void endSession();
       if (portal) navigateTo(PORTAL_HOME_PATH, { replace: true });
       else navigateTo(`/auth?redirect=${encodeURIComponent(safeReturnPath(back))}`, { replace: true });
     },
     // 99997: the user is removed and sent to log out; the SSO session is already gone.
     onSignedOutElsewhere: () => {
-      sessionStore.clear();
+      void endSession();
       navigateTo('/home', { replace: true });
     },
   });

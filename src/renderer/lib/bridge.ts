@@ -1,3 +1,4 @@
+import type { Token } from '../../shared/api/auth.ts';
 import type { DesktopSettings, IpcError, IpcResult, LibBridge, PrintRequest, RfidSettings } from '../../shared/ipc/contract.ts';
 
 /**
@@ -39,6 +40,11 @@ async function guarded<T>(run: (l: LibBridge) => Promise<IpcResult<T>>): Promise
   }
 }
 
+/** Main keeps the session's tokens for this window (the desktop app); a browser tab keeps its own. */
+export function tokensInMain(): boolean {
+  return lib()?.auth != null;
+}
+
 export const bridge = {
   getAppInfo: () => guarded((l) => l.app.getInfo()),
   getSettings: () => guarded((l) => l.settings.get()),
@@ -46,6 +52,10 @@ export const bridge = {
   getGatewayAddress: () => guarded((l) => l.gateway.getAddress()),
   retryGateway: () => guarded((l) => l.gateway.retry()),
   rememberStation: (user: { name: string; school: string; canPrint: boolean }) => guarded((l) => l.station.remember(user)),
+  authAdopt: (token: Token, persist: boolean) => guarded((l) => l.auth.adopt({ token, persist })),
+  authCurrent: () => guarded((l) => l.auth.current()),
+  authRefresh: (stale: string) => guarded((l) => l.auth.refresh({ stale })),
+  authForget: () => guarded((l) => l.auth.forget()),
   openExternal: (url: string) => guarded((l) => l.shell.openExternal(url)),
   rfidStatus: () => guarded((l) => l.rfid.status()),
   rfidConfigure: (config: RfidSettings | null) => guarded((l) => l.rfid.configure(config)),

@@ -60,10 +60,15 @@ function write(key: string, value: unknown): void {
 
 const listeners = new Set<() => void>();
 let snapshot: SessionSnapshot | null = null;
+/**
+ * In the desktop app main keeps the session's tokens (main/auth/token-vault.ts) and the page holds
+ * only the access token, here in memory; undefined = a browser, where the tab's sessionStorage does.
+ */
+let memoryToken: Token | null | undefined;
 
 function load(): SessionSnapshot {
   return {
-    token: read<Token>(STORAGE_KEYS.token),
+    token: memoryToken !== undefined ? memoryToken : read<Token>(STORAGE_KEYS.token),
     user: read<UserInfo>(STORAGE_KEYS.user),
     menus: read<MenuState>(STORAGE_KEYS.menus),
     unit: read<UnitInfo>(STORAGE_KEYS.unit),
@@ -87,8 +92,21 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   setToken(token: Token | null): void {
-    write(STORAGE_KEYS.token, token);
+    if (memoryToken !== undefined) {
+      // Never the refresh token: main keeps it.
+      const { refresh_token: _r, ...access } = token ?? {};
+      memoryToken = token ? (access as Token) : null;
+    } else write(STORAGE_KEYS.token, token);
     changed();
+  },
+  /** The desktop: from now on the token lives in this page's memory (main keeps the session). */
+  holdTokenInMemory(): void {
+    if (memoryToken !== undefined) return;
+    memoryToken = null;
+    changed();
+  },
+  tokenInMemory(): boolean {
+    return memoryToken !== undefined;
   },
   setUser(user: UserInfo | null): void {
     write(STORAGE_KEYS.user, user);
@@ -119,6 +137,7 @@ export const sessionStore = {
    */
   clear(opts: { silent?: boolean } = {}): void {
     for (const key of Object.values(STORAGE_KEYS)) sessionStorage.removeItem(key);
+    if (memoryToken !== undefined) memoryToken = null;
     if (!opts.silent) changed();
   },
 };

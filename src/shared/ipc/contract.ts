@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../domain/ui-constants.ts';
 import { labelContentSchema, labelTemplateSchema } from '../domain/printing/label-template.ts';
+import { tokenSchema } from '../api/auth.ts';
 
 /**
  * The desktop bridge contract: channels `lib:<domain>.<method>`, each with zod input/output and
@@ -131,6 +132,10 @@ export const printRequestSchema = z.object({
 });
 export type PrintRequest = z.infer<typeof printRequestSchema>;
 
+/** A token as a window holds it: no refresh token. */
+export const accessTokenSchema = tokenSchema.omit({ refresh_token: true });
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
 export const ipcContract = {
   'app.getInfo': channel({ input: z.void(), output: appInfoSchema, windows: ['admin', 'guide'] }),
   'settings.get': channel({ input: z.void(), output: desktopSettingsSchema, windows: ['admin', 'guide'] }),
@@ -145,6 +150,14 @@ export const ipcContract = {
     output: z.void(),
     windows: ['admin'],
   }),
+  // The session's tokens, kept by main for every window; a window only ever holds the access token.
+  /** A sign-in's token. `persist`: keep the session across restarts (a staff sign-in; never from the kiosk). */
+  'auth.adopt': channel({ input: z.object({ token: tokenSchema, persist: z.boolean() }), output: z.object({ kept: z.enum(['disk', 'memory']) }), windows: ['admin', 'guide'] }),
+  /** The session's access token (after a reload or a restart), or null when none is held. */
+  'auth.current': channel({ input: z.void(), output: accessTokenSchema.nullable(), windows: ['admin', 'guide'] }),
+  /** The window's token was refused: the one refresh for all windows; null when the session is over. */
+  'auth.refresh': channel({ input: z.object({ stale: z.string().max(8192) }), output: accessTokenSchema.nullable(), windows: ['admin', 'guide'] }),
+  'auth.forget': channel({ input: z.void(), output: z.void(), windows: ['admin', 'guide'] }),
   // RFID board. Reading is open to the guide kiosk (a reader card on the pad); writing is not.
   'rfid.status': channel({ input: z.void(), output: rfidStatusSchema, windows: ['admin', 'guide'] }),
   'rfid.configure': channel({ input: rfidSettingsSchema.nullable(), output: rfidStatusSchema, windows: ['admin'] }),
