@@ -15,7 +15,9 @@ import { RfidDeviceService } from './rfid/device-service.ts';
 import { connectBoard } from './rfid/connect-board.ts';
 import { listSerialPorts } from './rfid/transport.ts';
 import { PrintQueue } from './printing/print-queue.ts';
-import { cups } from './printing/cups.ts';
+import { cups, type PrintSystem } from './printing/cups.ts';
+import { spooledPrintSystem } from './printing/spooled-print.ts';
+import { electronPdfPrinter } from './printing/pdf-window.ts';
 import { findLabelFont, type LabelFont } from './printing/label-font.ts';
 import { TokenVault } from './auth/token-vault.ts';
 import { osSecrets } from './auth/os-secrets.ts';
@@ -66,7 +68,9 @@ async function start(): Promise<void> {
   app.on('will-quit', () => void rfid.dispose());
   // The label station's queue: journaled in the app data, printing from the start (also what a
   // crash left half-done), whether or not any gateway answers.
-  const printQueue = PrintQueue.open(join(dataDir, 'print-queue'), cups);
+  // CUPS on Linux and macOS (lp takes the PDF as is); Windows has none: Electron's silent printing.
+  const printSystem: PrintSystem = process.platform === 'win32' ? spooledPrintSystem(electronPdfPrinter(), join(dataDir, 'print-spool'), log) : cups;
+  const printQueue = PrintQueue.open(join(dataDir, 'print-queue'), printSystem);
   printQueue.start();
   void printQueue.prune(7 * 86_400_000);
   app.on('will-quit', () => void printQueue.stop());
@@ -159,7 +163,7 @@ async function start(): Promise<void> {
       tokens,
       rfid,
       listSerialPorts,
-      printing: { queue: printQueue, printers: () => cups.printers(), font: () => (labelFont === undefined ? (labelFont = findLabelFont()) : labelFont) },
+      printing: { queue: printQueue, printers: () => printSystem.printers(), font: () => (labelFont === undefined ? (labelFont = findLabelFont()) : labelFont) },
     }),
     registry,
   );

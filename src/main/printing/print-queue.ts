@@ -40,7 +40,7 @@ export interface QueueOptions {
 export const osTitle = (job: Pick<PrintJob, 'id'>) => `lib-${job.id.replace(/-/g, '').slice(0, 16)}`;
 
 /** Writes a file so that after a crash it is either the old or the new one, and on the disk. */
-async function durableWrite(path: string, data: string | Uint8Array): Promise<void> {
+export async function durableWrite(path: string, data: string | Uint8Array): Promise<void> {
   const tmp = `${path}.tmp`;
   await writeFile(tmp, data);
   const fh = await open(tmp, 'r+');

@@ -31,6 +31,17 @@ export class FakeWebContents extends FakeEmitter {
   getURL() {
     return this.url;
   }
+  /** Printing: what was asked, and how the OS answers (set `printAnswer` to refuse). */
+  static printers = [{ name: 'Labels' }];
+  static printAnswer: [boolean, string] = [true, ''];
+  readonly printed: Record<string, unknown>[] = [];
+  async getPrintersAsync() {
+    return FakeWebContents.printers;
+  }
+  print(options: Record<string, unknown>, callback: (success: boolean, failureReason: string) => void) {
+    this.printed.push(options);
+    queueMicrotask(() => callback(...FakeWebContents.printAnswer));
+  }
 }
 
 export class FakeBrowserWindow extends FakeEmitter {
@@ -62,6 +73,9 @@ export class FakeBrowserWindow extends FakeEmitter {
   close() {
     this.destroyed = true;
     this.emit('closed');
+  }
+  destroy() {
+    this.close();
   }
 }
 
@@ -161,6 +175,7 @@ export const fakeElectron = (g.__libFakeElectron ??= buildFake());
 export function resetFakeElectron(): void {
   makeApp(fakeElectron.app); // in place: modules hold the imported binding
   FakeBrowserWindow.instances = [];
+  FakeWebContents.printAnswer = [true, ''];
   FakeUtilityProcess.forks = [];
   FakeUtilityProcess.behave = null;
   fakeElectron.Menu.applicationMenu = undefined;
