@@ -57,8 +57,21 @@ export default tseslint.config(
     },
   },
   {
-    // A feature may import its own files; app/ composes features.
-    files: ['src/renderer/features/**/*.{ts,tsx}', 'src/renderer/app/**/*.{ts,tsx}', 'src/renderer/lib/bridge.ts'],
+    // A feature imports its own files (./x) and the layers below it (../../lib, ../../kit), never
+    // another feature (../other/x): app/ composes features (app/compose/).
+    files: ['src/renderer/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/main/**', '**/preload/**', '**/gateway/**'], message: 'The renderer imports shared and browser code only.' },
+        { group: ['node:*'], message: 'No Node built-ins in the renderer.' },
+        { regex: '^\\.\\./[^./][^/]*/', message: 'Features do not import each other; compose them in app/compose/.' },
+        { group: ['**/app/**'], message: 'Features do not import app/; app/ imports features.' },
+      ], [electronOnly]),
+    },
+  },
+  {
+    // app/ composes features.
+    files: ['src/renderer/app/**/*.{ts,tsx}', 'src/renderer/lib/bridge.ts'],
     rules: {
       'no-restricted-imports': restrict([
         { group: ['**/main/**', '**/preload/**', '**/gateway/**'], message: 'The renderer imports shared and browser code only.' },

@@ -5,9 +5,9 @@ import { installDesktopBridge, type DesktopRig } from '../support/desktop-bridge
 import { blankTag } from '../../src/main/rfid/tag-field.ts';
 import { decodeAny } from '../../src/main/rfid/device-service.ts';
 
-// Catalogue → tag in one pass (issue 8 §2): quick cataloguing saves two copies, then each book laid
-// on the simulated board gets its tag written, its AFI set, both read back, and the tag linked to
-// the copy; an AFI failure is named and the retry works on the same tag.
+// Catalogue → tag → labels in one pass (issue 8 §2): quick cataloguing saves two copies, then each
+// book laid on the simulated board gets its tag written, its AFI set, both read back, the tag
+// linked to the copy and its labels queued; an AFI failure is named and the retry works on the same tag.
 
 let rig: DesktopRig | undefined;
 test.afterEach(async () => {
@@ -56,13 +56,17 @@ test('quick cataloguing with an RFID board: two copies saved, each tag written, 
   await expect(page.getByTestId(`tag-row-${barcodes[0]}`)).toContainText(`已写入并关联标签 ${first.uid}`);
   expect(first.afi).toBe(0x07);
   expect(decodeAny(first.blocks).data).toMatchObject({ primaryItemId: barcodes[0], ownerLibrary: 'CN-110108' });
+  // In the same pass its spine and barcode labels were queued at this desk.
+  await expect(page.getByTestId(`tag-labels-${barcodes[0]}`)).toHaveText(' · 书标已排队打印 · 条码标签已排队打印');
 
   // F8 again with the first book still on the pad: its tag is not overwritten.
   await page.keyboard.press('F8');
   await expect(page.getByTestId(`tag-row-${barcodes[1]}`)).toContainText(`读写器上的标签已属于条码 ${barcodes[0]}`);
   expect(decodeAny(first.blocks).data?.primaryItemId).toBe(barcodes[0]);
 
-  // Second book: its AFI write fails once; the retry writes the same tag.
+  // Second book: its barcode label was pre-printed, so the desk asks for the spine label only
+  // (remembered); its AFI write fails once; the retry writes the same tag.
+  await page.getByTestId('tag-label-barcode').locator('input').uncheck();
   rig.field.lift(first.uid);
   const second = rig.field.place(blankTag());
   rig.field.fault({ afiWriteFailures: 1 });
@@ -72,6 +76,13 @@ test('quick cataloguing with an RFID board: two copies saved, each tag written, 
   await expect(page.getByTestId(`tag-row-${barcodes[1]}`)).toContainText(`已写入并关联标签 ${second.uid}`);
   await expect(page.getByTestId('tag-writer')).toContainText('已写 2 / 2 册');
   await expect(page.getByTestId('tag-write')).toHaveCount(0);
+  await expect(page.getByTestId(`tag-labels-${barcodes[1]}`)).toHaveText(' · 书标已排队打印');
+  expect(await page.evaluate(() => localStorage.getItem('lib.tagLabels'))).toBe('["spine"]');
+  // Three label jobs, printed through CUPS in the order the books were tagged.
+  await rig.queue.drained(60_000);
+  expect(rig.queue.list().map((j) => [j.title, j.labels, j.state])).toEqual([
+    [`书标 ${barcodes[0]}`, 1, 'done'], [`条码标签 ${barcodes[0]}`, 1, 'done'], [`书标 ${barcodes[1]}`, 1, 'done'],
+  ]);
 
   // The collection finds the copy by its tag.
   await page.evaluate(() => { location.hash = '#/resource-mana/resource/collection'; });

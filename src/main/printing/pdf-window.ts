@@ -8,7 +8,7 @@ import type { PdfPrinter } from './spooled-print.ts';
 const hiddenWindow = () =>
   new BrowserWindow({
     show: false,
-    webPreferences: { partition: 'label-printing', sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true },
+    webPreferences: { partition: 'label-printing', sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true, disableBlinkFeatures: 'Auxclick' },
   });
 
 /** The first page's size in microns (Electron's pageSize unit), so a roll printer gets the label size. */

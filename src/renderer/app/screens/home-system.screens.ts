@@ -7,7 +7,7 @@ export const homeSystemScreens = defineGroup({ area: 'admin', group: 'home-syste
   '/sys/company': null,
   '/sys/menu': null,
   '/sys/log/operation': null,
-  '/setting': () => import('../../features/settings/setting-screen.tsx'),
+  '/setting': () => import('../compose/setting-page.tsx'),
   '/basic-config': null,
   '/update-log': null,
   '/feedback': null,

@@ -16,7 +16,7 @@ import { sessionStore } from '../../lib/session-store.ts';
 import { toast } from '../../lib/toast-store.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { useSchemaForm } from '../../kit/fields/use-schema-form.ts';
-import { useCanOp } from './use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 import { ThemePreview } from './theme-preview.tsx';
 
 const KEY = ['basic-info'] as const;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import { basicSetsCalls as c } from '../../../shared/api/basic-sets.ts';
-import { useCanOp } from './use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 import { GeneratePositionsDialog } from './generate-positions-dialog.tsx';
 import { shelfPositionResource } from './shelf-position.resource.ts';
 

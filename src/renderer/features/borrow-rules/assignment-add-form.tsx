@@ -14,7 +14,7 @@ import type { Reader } from '../../../shared/api/readers.ts';
 import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { ReaderSearch, readerLabel } from './reader-search.tsx';
-import { useCanOp } from './use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 /** Reader IDs typed or scanned one after another: any whitespace, comma or 、 separates them. */
 export function splitReaderIds(text: string): string[] {

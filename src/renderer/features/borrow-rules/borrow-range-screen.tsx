@@ -16,7 +16,7 @@ import { actionsColumn } from '../../kit/grid/columns.ts';
 import { gridLocaleText, toPageQuery } from '../../lib/table-defaults.ts';
 import { AssignmentAddForm } from './assignment-add-form.tsx';
 import { EffectiveLimitsPanel } from './effective-limits-panel.tsx';
-import { useCanOp } from './use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 /** /borrow-range-mana: which readers, classes, grades, departments or identities belong to which group. */
 export default function BorrowRangeScreen() {

@@ -11,7 +11,7 @@ import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { EffectiveLimitsView } from './effective-limits-view.tsx';
 import { ReaderSearch } from './reader-search.tsx';
-import { useCanOp } from './use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 /**
  * "Which rules does this reader get?": pick a reader and see the desk's own answer

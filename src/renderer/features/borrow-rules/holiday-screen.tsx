@@ -22,7 +22,7 @@ import { addDays, weekdayOf } from '../../../shared/domain/borrowing/local-days.
 import { call } from '../../lib/api-client.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { DuePreview } from './due-preview.tsx';
-import { useCanOp } from './use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 const CAL_KEY = ['borrow-rules', 'calendar'] as const;
 

@@ -24,7 +24,7 @@ import { captureCalls as C, CAPTURE_MAPPED_FIELDS, type SourceSettings } from '.
 import { call } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast-store.ts';
 import { errorText } from '../../kit/data/error-text.ts';
-import { useCanOp } from '../basic-sets/use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 const KEY = ['capture', 'sources'] as const;
 interface Draft { s: SourceSettings; ApiKey: string; ClearApiKey: boolean; TimeoutMs: string; Mapping: string }

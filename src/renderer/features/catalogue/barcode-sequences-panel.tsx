@@ -23,7 +23,7 @@ import { call } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast-store.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { ConfirmDialog } from '../../kit/states/confirm-dialog.tsx';
-import { useCanOp } from '../basic-sets/use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 const KEY = ['catalogue', 'sequences'] as const;
 interface Draft { ID?: number; Name: string; Prefix: string; Width: string; NextNumber: string; IsDefault: boolean }

@@ -16,7 +16,7 @@ import { editingConfigSchema, LIMITED_FIELDS, type EditingConfig } from '../../.
 import { call } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast-store.ts';
 import { errorText } from '../../kit/data/error-text.ts';
-import { useCanOp } from '../basic-sets/use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 export const CONFIG_KEY = ['catalogue', 'config'] as const;
 const LANGUAGES = editingConfigSchema.shape.DefaultLanguage.options;

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,7 +15,6 @@ import { basicSetsCalls } from '../../../shared/api/basic-sets.ts';
 import { isbnProblem, normalizeIsbn } from '../../../shared/domain/catalogue/isbn.ts';
 import { call } from '../../lib/api-client.ts';
 import { errorText } from '../../kit/data/error-text.ts';
-import { TagWriterPanel } from '../rfid/tag-writer-panel.tsx';
 import { captureDraft, captureToInput, draftFromCapture } from './capture-lookup.ts';
 import type { CaptureItem } from '../../../shared/api/capture.ts';
 
@@ -27,9 +27,10 @@ const DRAFT_FIELDS = ['Title', 'Author', 'Publisher', 'PubYear', 'Price', 'Class
  * /book-editing1 快速编目: keyboard and scanner only. Scan an ISBN → the school's title (add
  * copies) or an empty form prefilled with the ISBN → confirm → N copies with barcodes from the
  * sequence and the call number → the cursor is back in the ISBN box. A running count shows what
- * was added since the screen was opened.
+ * was added since the screen was opened. `tagStep`: what follows a save at this desk (app/
+ * composes the RFID tag and label step in: features do not import each other).
  */
-export default function QuickCataloguingScreen() {
+export default function QuickCataloguingScreen({ tagStep }: { tagStep?: (barcodes: readonly string[]) => ReactNode }) {
   const { t, i18n } = useTranslation(['catalogue', 'validation', 'errors', 'common', 'capture']);
   const isbnRef = useRef<HTMLInputElement>(null);
   const [isbn, setIsbn] = useState('');
@@ -37,7 +38,7 @@ export default function QuickCataloguingScreen() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [count, setCount] = useState('1');
   const [areaId, setAreaId] = useState<number | ''>('');
-  const [message, setMessage] = useState<{ severity: 'error' | 'success' | 'info'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ severity: 'error' | 'success' | 'info'; text: (t: TFunction) => string } | null>(null); // said in the language shown, also after a switch
   const [saved, setSaved] = useState<{ title: string; callNo: string; barcodes: string[] } | null>(null);
   const [tally, setTally] = useState({ titles: 0, copies: 0 });
   const [busy, setBusy] = useState(false);
@@ -65,7 +66,7 @@ export default function QuickCataloguingScreen() {
     const n = normalizeIsbn(isbn);
     const problem = isbnProblem(n);
     if (problem) {
-      setMessage({ severity: 'error', text: t(`validation:isbn.${problem}`, { field: 'ISBN' }) });
+      setMessage({ severity: 'error', text: (tt) => tt(`validation:isbn.${problem}`, { field: 'ISBN' }) });
       return;
     }
     setBusy(true);
@@ -79,9 +80,10 @@ export default function QuickCataloguingScreen() {
       const captured = await captureDraft(n);
       setFound({ kind: 'new', isbn: n, source: captured.item?.Source, captured: captured.item });
       if (captured.item) setDraft(draftFromCapture(captured.item));
-      if (captured.message) setMessage({ severity: 'info', text: captured.message });
+      const said = captured.message;
+      if (said) setMessage({ severity: 'info', text: () => said });
     } catch (err) {
-      setMessage({ severity: 'error', text: errorText(t, err) });
+      setMessage({ severity: 'error', text: (tt) => errorText(tt, err) });
     } finally {
       setBusy(false);
     }
@@ -107,10 +109,10 @@ export default function QuickCataloguingScreen() {
       } as never);
       setSaved({ title: item.Title, callNo: r.CallNo, barcodes: r.Copies.map((c) => c.Barcode) });
       setTally((s) => ({ titles: s.titles + (r.Created ? 1 : 0), copies: s.copies + r.Copies.length }));
-      setMessage({ severity: 'success', text: t('quick.saved', { count: r.Copies.length, callNo: r.CallNo }) });
+      setMessage({ severity: 'success', text: (tt) => tt('quick.saved', { count: r.Copies.length, callNo: r.CallNo }) });
       backToIsbn();
     } catch (err) {
-      setMessage({ severity: 'error', text: errorText(t, err) });
+      setMessage({ severity: 'error', text: (tt) => errorText(tt, err) });
     } finally {
       setBusy(false);
     }
@@ -145,7 +147,7 @@ export default function QuickCataloguingScreen() {
           <Button type="submit" variant="contained" disabled={busy} data-testid="quick-lookup">{t('quick.lookup')}</Button>
         </Stack>
       </Paper>
-      {message && <Alert severity={message.severity} data-testid="quick-message">{message.text}</Alert>}
+      {message && <Alert severity={message.severity} data-testid="quick-message">{message.text(t)}</Alert>}
       {found && (
         <Paper variant="outlined" component="form" onSubmit={(e) => void save(e)} sx={{ p: 2 }} data-testid="quick-form">
           {found.kind === 'existing' ? (
@@ -212,7 +214,7 @@ export default function QuickCataloguingScreen() {
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="quick-saved">
           <Typography variant="subtitle2">{t('quick.lastSaved', { title: saved.title, callNo: saved.callNo })}</Typography>
           <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>{saved.barcodes.join('  ')}</Typography>
-          <TagWriterPanel barcodes={saved.barcodes} />
+          {tagStep?.(saved.barcodes)}
         </Paper>
       )}
     </Stack>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import Chip from '@mui/material/Chip';
 import { collectionCalls as C, shelfCalls, type CopyRow } from '../../../shared/api/collection.ts';
 import { ExportButton } from '../../kit/import-export/export-button.tsx';
-import { useCanOp } from '../basic-sets/use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 import { call } from '../../lib/api-client.ts';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import { copyResource } from './copy.resource.ts';

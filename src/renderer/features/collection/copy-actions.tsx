@@ -12,7 +12,7 @@ import { call } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast-store.ts';
 import { ConfirmDialog } from '../../kit/states/confirm-dialog.tsx';
 import { KeyedError } from '../../kit/data/error-text.ts';
-import { useCanOp } from '../basic-sets/use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 
 type Event = (typeof COLLECTION_EVENTS)[number];
 

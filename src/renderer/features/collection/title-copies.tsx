@@ -15,7 +15,7 @@ import { basicSetsCalls } from '../../../shared/api/basic-sets.ts';
 import { call } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast-store.ts';
 import { errorText } from '../../kit/data/error-text.ts';
-import { useCanOp } from '../basic-sets/use-can-op.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 import { copyStateText } from './copy-labels.ts';
 
 /** The detail drawer of a title: its copies (GetCollectionToCatalogue) and one more copy (AddItemsCollectionInfo). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,7 +19,6 @@ import { changeLanguage } from '../../lib/i18n.ts';
 import { isLanguage } from '../../lib/language.ts';
 import { themeModeStore, useThemeMode, type ThemeMode } from '../../lib/ui-settings.ts';
 import { toast } from '../../lib/toast-store.ts';
-import { RfidSettingsSection } from '../rfid/rfid-settings-section.tsx';
 
 const THEMES: readonly ThemeMode[] = ['light', 'dark', 'system'];
 
@@ -82,8 +81,8 @@ function GatewaySection() {
   );
 }
 
-/** /setting: language, theme, the gateway address and the desk's RFID board. */
-export default function SettingScreen() {
+/** /setting: language, theme, the gateway address and (composed in by app/) the desk's devices. */
+export default function SettingScreen({ devices }: { devices?: ReactNode }) {
   const { t, i18n } = useTranslation('settings');
   const mode = useThemeMode();
   const lang: Language = isLanguage(i18n.language) ? i18n.language : 'zh-CN';
@@ -132,7 +131,7 @@ export default function SettingScreen() {
             </Select>
           </FormControl>
           <GatewaySection />
-          <RfidSettingsSection />
+          {devices}
         </Stack>
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { useSession } from '../../lib/use-session.ts';
+import { useSession } from './use-session.ts';
 
 /** Whether the signed-in user holds an operation key ('*' holds all); the gateway checks anyway. */
 export function useCanOp(key: string | undefined): boolean {
