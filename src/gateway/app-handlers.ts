@@ -33,6 +33,7 @@ import { collectionShelfHandlers } from './collection/shelf-handlers.ts';
 import { searchHandlers } from './search/search-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
+import { circulationHandlers } from './circulation/circulation-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -70,4 +71,5 @@ export const allHandlers: AnyHandlerMap = {
   ...permissionHandlers,
   ...rolloverHandlers,
   ...acquisitionHandlers,
+  ...circulationHandlers,
 };

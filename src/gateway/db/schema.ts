@@ -184,6 +184,31 @@ export interface LoansTable {
   /** null while the loan is open; one open loan per copy (partial unique index). */
   returned_at: string | null;
   renew_count: Generated<number>;
+  /** 0016: the staff user who lent it and who took it back (null: before the desk, or imported). */
+  loaned_by: ColumnType<number | null, number | null | undefined, number | null>;
+  returned_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0016: 1 when the desk undid the loan (returned_at is then the undo's time); the row stays. */
+  cancelled: Generated<Flag>;
+}
+
+/** The circulation desk's journal (0016): what each desk did, so it can undo its latest within a window. */
+export interface CircTransactionsTable {
+  id: Generated<number>;
+  school_id: number;
+  kind: 'borrow' | 'return' | 'renew' | 'undo';
+  loan_id: number;
+  copy_id: number;
+  /** users.id of the reader whose loan it is. */
+  reader_id: number;
+  staff_id: number;
+  at: string;
+  /** Renew and undo of a renew: the due date before and after. */
+  due_before: string | null;
+  due_after: string | null;
+  /** For an undo: the transaction it undid. */
+  undo_of: number | null;
+  /** The undo that undid this transaction, if any. */
+  undone_by: number | null;
 }
 
 export interface MenusTable {
@@ -305,6 +330,7 @@ export interface Database {
   school_settings: SchoolSettingsTable;
   copy_events: CopyEventsTable;
   loans: LoansTable;
+  circ_transactions: CircTransactionsTable;
   menus: MenusTable;
   shortcuts: ShortcutsTable;
   notices: NoticesTable;

@@ -19,6 +19,7 @@ import { bulkCalls, collectionCalls, labelCalls, shelfCalls, titleCalls } from '
 import { marcCalls } from './marc.ts';
 import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
+import { circulationCalls } from './circulation.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -48,5 +49,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(shelfCalls),
   ...Object.values(marcCalls),
   ...Object.values(allocationCalls),
+  ...Object.values(circulationCalls),
   ...Object.values(searchCalls),
 ];

@@ -14,6 +14,7 @@ import { migration as catalogueSearch } from './0012-catalogue-search.ts';
 import { migration as titleTerms } from './0013-title-terms.ts';
 import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
+import { migration as circulation } from './0016-circulation.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   titleTerms,
   barcodePreprints,
   unusedTitleIndexes,
+  circulation,
 ];

@@ -1,0 +1,132 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { DeskLoan, DeskReader, DeskReason } from '../../shared/api/circulation.ts';
+import { checkBorrow } from '../../shared/domain/borrowing/circulation-checks.ts';
+import { isOverdue } from '../../shared/domain/borrowing/due-dates.ts';
+import { daysBetween, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
+import type { ReasonCode } from '../../shared/domain/borrowing/reasons.ts';
+import type { BorrowingRules, SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
+import type { Language } from '../../shared/domain/ui-constants.ts';
+import type { CircTransactionsTable, Database } from '../db/schema.ts';
+import { readerContext, type ReaderRow } from '../borrow-rules/borrow-rule-store.ts';
+import { borrowLimitOf } from '../borrow-rules/borrow-limit.ts';
+import { photoUrl } from '../readers/photo-store.ts';
+import { fromRule } from './desk-refusal.ts';
+
+/** Queries of the circulation desk; every one is scoped by the school. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type DeskReaderRow = ReaderRow & { photo: string };
+
+const READER_COLUMNS = ['id', 'name', 'reader_id', 'identity', 'dept_id', 'status', 'expire_at', 'photo'] as const;
+
+export function readerById(db: Db, schoolId: number, userId: number): Promise<DeskReaderRow | undefined> {
+  return db.selectFrom('users').select(READER_COLUMNS).where('school_id', '=', schoolId).where('id', '=', userId).executeTakeFirst();
+}
+
+/** A scanned reader card (reader_id is unique per school). */
+export function readerByCard(db: Db, schoolId: number, card: string): Promise<DeskReaderRow | undefined> {
+  return db.selectFrom('users').select(READER_COLUMNS).where('school_id', '=', schoolId).where('reader_id', '=', card).executeTakeFirst();
+}
+
+/** A copy by its barcode, with what the state machine (copy-change.ts) and the desk need. */
+export function copyByBarcode(db: Db, schoolId: number, barcode: string) {
+  return db.selectFrom('copies as c')
+    .innerJoin('titles as t', 't.id', 'c.title_id')
+    .select(['c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 't.title'])
+    .where('c.school_id', '=', schoolId)
+    .where('c.barcode', '=', barcode)
+    .executeTakeFirst();
+}
+export type DeskCopyRow = NonNullable<Awaited<ReturnType<typeof copyByBarcode>>>;
+
+function loanRows(db: Db, schoolId: number) {
+  return db.selectFrom('loans as l')
+    .innerJoin('copies as c', 'c.id', 'l.copy_id')
+    .innerJoin('titles as t', 't.id', 'c.title_id')
+    .select(['l.id', 'l.copy_id', 'l.user_id', 'l.loaned_at', 'l.due_at', 'l.renew_count', 'l.returned_at', 'c.barcode', 'c.call_no', 't.title'])
+    .where('l.school_id', '=', schoolId);
+}
+export type LoanRow = Awaited<ReturnType<ReturnType<typeof loanRows>['executeTakeFirstOrThrow']>>;
+
+export function loanById(db: Db, schoolId: number, loanId: number): Promise<LoanRow | undefined> {
+  return loanRows(db, schoolId).where('l.id', '=', loanId).executeTakeFirst();
+}
+
+/** The open loan of a copy (at most one: loans_open_copy_uq), with its reader. */
+export function openLoanOfCopy(db: Db, schoolId: number, copyId: number) {
+  return loanRows(db, schoolId)
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select(['u.reader_id', 'u.name as reader_name'])
+    .where('l.copy_id', '=', copyId)
+    .where('l.returned_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** A reader's open loans, oldest first. */
+export function openLoansOf(db: Db, schoolId: number, userId: number): Promise<LoanRow[]> {
+  return loanRows(db, schoolId).where('l.user_id', '=', userId).where('l.returned_at', 'is', null).orderBy('l.loaned_at').orderBy('l.id').execute();
+}
+
+/**
+ * A loan as the desk shows it. Overdue is judged on the school's calendar days at `now`, or at
+ * the return for a returned loan (how late it came back).
+ */
+export function toDeskLoan(r: LoanRow, calendar: SchoolCalendar, now: string): DeskLoan {
+  const at = r.returned_at ?? now;
+  const overdue = isOverdue(r.due_at, at, calendar);
+  const days = overdue ? daysBetween(toLocalDay(r.due_at, calendar.UtcOffsetMinutes), toLocalDay(at, calendar.UtcOffsetMinutes)) : 0;
+  return {
+    LoanID: r.id, CopyID: r.copy_id, Barcode: r.barcode, Title: r.title, CallNo: r.call_no,
+    LoanedAt: r.loaned_at, DueAt: r.due_at, RenewCount: r.renew_count, Overdue: overdue, OverdueDays: days, ReturnedAt: r.returned_at,
+  };
+}
+
+/** The name of the reader's class (students) or department (staff), '' when none. */
+export async function classNameOf(db: Db, schoolId: number, deptId: number | null, lang: Language): Promise<string> {
+  if (deptId == null) return '';
+  const d = await db.selectFrom('departments').select(['name', 'en_name']).where('school_id', '=', schoolId).where('id', '=', deptId).executeTakeFirst();
+  if (!d) return '';
+  return lang === 'en-US' && d.en_name ? d.en_name : d.name;
+}
+
+/**
+ * What refuses any loan now whatever the book: card, group and overdue reasons. Quota reasons are
+ * left out (the Limits show them; a type's quota depends on the book).
+ */
+const BLOCK_CODES: ReadonlySet<ReasonCode> = new Set(['cardLost', 'cardExpired', 'cardDisabled', 'noGroup', 'ambiguousGroup', 'borrowingNotPermitted', 'overdueBlocksBorrowing']);
+
+export interface ReaderViewOptions {
+  lang: Language;
+  dataDir: string;
+  now: string;
+  rules: BorrowingRules;
+}
+
+/**
+ * A reader at a glance: card, limits (as GetUserBorrowLimitV2), open loans and blocks. The queries
+ * run one after another: inside a transaction they share one connection.
+ */
+export async function deskReaderOf(db: Db, schoolId: number, user: DeskReaderRow, o: ReaderViewOptions): Promise<DeskReader> {
+  const reader = await readerContext(db, schoolId, user);
+  const loans = await openLoansOf(db, schoolId, user.id);
+  const className = await classNameOf(db, schoolId, user.dept_id, o.lang);
+  const limits = await borrowLimitOf(db, schoolId, user, o.rules, reader, o.now, o.lang);
+  // No book yet: an untyped item ("") stands for "any book".
+  const check = checkBorrow(reader, { ResourceTypeID: '' }, o.now, o.rules);
+  const blocks: DeskReason[] = check.ok ? [] : check.reasons.filter((r) => BLOCK_CODES.has(r.code)).map(fromRule);
+  return {
+    UserID: user.id, ReaderID: user.reader_id, Name: user.name, Identity: user.identity, ClassName: className,
+    Photo: photoUrl(o.dataDir, schoolId, user.photo),
+    CardStatus: user.status, CardExpiresAt: user.expire_at?.slice(0, 10) ?? null,
+    Limits: limits,
+    Loans: loans.map((l) => toDeskLoan(l, o.rules.Calendar, o.now)),
+    Blocks: blocks,
+  };
+}
+
+/** Appends a row to the desk's journal; returns its id. */
+export async function recordTransaction(trx: Transaction<Database>, row: Insertable<CircTransactionsTable>): Promise<number> {
+  const r = await trx.insertInto('circ_transactions').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
