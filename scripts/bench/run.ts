@@ -10,6 +10,7 @@ import { measureFirstLoad } from './web-bundle.ts';
 import { measureHomeInteractive } from './home-interactive.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
+import { measureCirculation } from './circulation.ts';
 import { measureRfidEncode } from './rfid-encode.ts';
 import { measurePrintQueue } from './print-queue.ts';
 import { createPgTestDatabase, PG_TEST_URL } from '../../src/gateway/testing/pg-test-db.ts';
@@ -61,6 +62,18 @@ async function catalogueRows(c: Record<string, number>, on: string) {
       await pgDb.drop();
     }
   }
+}
+
+// The circulation desk (issue 9): 8 desks lending and returning at once on the same fixture.
+{
+  const titles = Number(process.env.BENCH_TITLES ?? 100_000);
+  const c = await measureCirculation(titles);
+  const on = ` (8 desks, ${c['desk.transactions']} lends and returns, ${c['desk.refused']} refused)`;
+  row(`desk lend/return at the gateway${on}, p50`, c['desk.p50']!, 'ms', null);
+  row(`desk lend/return at the gateway${on}, p95 (the same writes direct on the database: ${c['direct.p95']!.toFixed(2)} ms)`, c['desk.p95']!, 'ms', 15);
+  row(`desk lend/return at the gateway${on}, p99`, c['desk.p99']!, 'ms', null);
+  row(`desk lend/return throughput at the gateway (direct on the database: ${Math.round(c['direct.perSec']!)}/s, ratio ${(c['desk.perSec']! / c['direct.perSec']!).toFixed(2)})`, c['desk.perSec']!, 'tx/s', 500);
+  row(`desk scans the card of a reader with ${c['fixture.loansOfOneReader']} loans, p95`, c['reader400.p95']!, 'ms', null);
 }
 
 // Labels (issue 8): 5000 Code 128 labels with CJK text to one PDF, beside pdf-lib used naively.

@@ -34,6 +34,7 @@ import { searchHandlers } from './search/search-handlers.ts';
 import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
+import { circulationRecordHandlers } from './circulation/records-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -72,4 +73,5 @@ export const allHandlers: AnyHandlerMap = {
   ...rolloverHandlers,
   ...acquisitionHandlers,
   ...circulationHandlers,
+  ...circulationRecordHandlers,
 };

@@ -22,6 +22,7 @@ export const CHANNEL_WINDOWS = {
   'rfid.listPorts': ['admin'],
   'rfid.inventory': ['admin', 'guide'],
   'rfid.readTag': ['admin', 'guide'],
+  'rfid.readPad': ['admin', 'guide'],
   'rfid.encodeTag': ['admin'],
   'rfid.setAfi': ['admin'],
   'printing.printers': ['admin'],

@@ -63,7 +63,7 @@ describe('guide preload', () => {
     expect(lib.shell).toBeUndefined();
     expect(lib.rfid?.encodeTag).toBeUndefined();
     expect(lib.rfid?.setAfi).toBeUndefined();
-    expect(methodsOf(lib)).toEqual(['app.getInfo', 'auth.adopt', 'auth.current', 'auth.forget', 'auth.refresh', 'gateway.getAddress', 'rfid.inventory', 'rfid.readTag', 'rfid.status', 'settings.get']);
+    expect(methodsOf(lib)).toEqual(['app.getInfo', 'auth.adopt', 'auth.current', 'auth.forget', 'auth.refresh', 'gateway.getAddress', 'rfid.inventory', 'rfid.readPad', 'rfid.readTag', 'rfid.status', 'settings.get']);
   });
 });
 

@@ -6,6 +6,9 @@ import { catalogueCalls } from '../../src/shared/api/catalogue.ts';
 import { readerCalls } from '../../src/shared/api/readers.ts';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
+import { installDesktopBridge, type DesktopRig } from '../support/desktop-bridge.ts';
+import { blankTag, type SimTag } from '../../src/main/rfid/tag-field.ts';
+import { encodeLibraryTag } from '../../src/shared/domain/rfid/iso28560-2.ts';
 
 // The circulation desk (issue 9), keyboard only: scan a reader, scan 5 books (all lent, quota
 // updated), a 6th beyond the limit (refused with the reason), return 2 by scanning, renew 1,
@@ -14,7 +17,9 @@ import { watchPage } from '../support/page-health.ts';
 /** A gateway call with the page's own session (the contract's path and method). */
 async function gw<T>(page: Page, def: CallDef, input: unknown): Promise<T> {
   return page.evaluate(async ({ path, method, body }) => {
-    const token = JSON.parse(sessionStorage.getItem('lib.token') ?? '{}') as { access_token?: string };
+    // In a desktop page the token is main's (window.lib.auth), in a browser the tab's.
+    const auth = (window as unknown as { lib?: { auth?: { current(): Promise<{ ok: boolean; data: { access_token: string } | null }> } } }).lib?.auth;
+    const token = auth ? ((await auth.current()).data ?? {}) as { access_token?: string } : JSON.parse(sessionStorage.getItem('lib.token') ?? '{}') as { access_token?: string };
     const r = await fetch(path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(body) });
     const env = (await r.json()) as { code: number; data: unknown; message: string };
     if (env.code !== 0) throw new Error(`${path}: ${env.message}`);
@@ -34,9 +39,8 @@ async function scan(page: Page, code: string) {
   await page.keyboard.press('Enter');
 }
 
-test('the desk, keyboard only: lend five, refuse the sixth, return two, renew one, undo the last', async ({ page, baseURL }) => {
-  await signIn(page, baseURL!, 'admin', 'Admin@2026', '/surrency/borrow');
-  const health = watchPage(page);
+/** A reader of the small-class group (5 books at most) and six copies of a new title, made through the gateway. */
+async function deskFixture(page: Page): Promise<{ tag: string; books: string[] }> {
   const tag = String(Date.now()).slice(-6);
   // A reader of the small-class group (5 books at most), and six copies of a new title.
   const groups = await gw<{ List: Array<{ ID: string; Name: string }> }>(page, borrowRulesCalls.getGroups, { Page: 1, Size: 50 });
@@ -49,6 +53,14 @@ test('the desk, keyboard only: lend five, refuse the sixth, return two, renew on
   });
   const books = saved.Copies.map((c) => c.Barcode);
   expect(books).toHaveLength(6);
+  return { tag, books };
+
+}
+
+test('the desk, keyboard only: lend five, refuse the sixth, return two, renew one, undo the last', async ({ page, baseURL }) => {
+  await signIn(page, baseURL!, 'admin', 'Admin@2026', '/surrency/borrow');
+  const health = watchPage(page);
+  const { tag, books } = await deskFixture(page);
 
   await page.reload();
   const box = page.getByTestId('desk-scan');
@@ -88,5 +100,68 @@ test('the desk, keyboard only: lend five, refuse the sixth, return two, renew on
   await scan(page, `RD${tag}`);
   await expect(page.getByTestId('desk-loans').locator('tbody tr')).toHaveCount(3);
   await expect(page.getByTestId(`desk-loan-${books[2]}`).locator('td').nth(4)).toHaveText('0');
+  expect(health.problems).toEqual([]);
+});
+
+let rig: DesktopRig | undefined;
+test.afterEach(async () => {
+  await rig?.close();
+  rig = undefined;
+});
+
+/** A tag as the school's tagging step leaves it: the item's ID in ISO 28560-2, AFI in stock (0x07). */
+const tagOf = (id: string): SimTag => {
+  const t = blankTag();
+  t.blocks.set(encodeLibraryTag({ primaryItemId: id }));
+  t.afi = 0x07;
+  return t;
+};
+
+test('the desk with the RFID pad: a reader card and books laid on it, the AFI switched, a failed AFI write retried', async ({ page, baseURL }) => {
+  rig = await installDesktopBridge(page, `${baseURL}/library/`);
+  await signIn(page, baseURL!, 'admin', 'Admin@2026', '/book-editing-rule');
+  const health = watchPage(page);
+  const port = rig.port;
+  expect(await page.evaluate((p) => (window as unknown as { lib: { rfid: { configure(c: unknown): Promise<{ ok: boolean; data?: { state: string } }> } } })
+    .lib.rfid.configure({ type: '3m-810', port: p, tagFormat: '28560-2', ownerLibrary: '' }), port)).toMatchObject({ ok: true, data: { state: 'ready' } });
+  await page.getByTestId('rule-afi').fill('07');
+  await page.getByTestId('rule-loan-afi').fill('C2');
+  await page.getByTestId('rule-save').click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  const { tag, books } = await deskFixture(page);
+
+  await page.evaluate(() => { location.hash = '#/surrency/borrow'; });
+  await expect(page.getByTestId('desk-pad')).toHaveText('读写器已连接：把书放到读写器上即可');
+  // The reader's card on the pad opens the reader; lifted, then two books laid together.
+  const card = rig.field.place(tagOf(`RD${tag}`));
+  await expect(page.getByTestId('desk-reader-name')).toHaveText(`柜台读者${tag}`);
+  rig.field.lift(card.uid);
+  const first = rig.field.place(tagOf(books[0]!));
+  const second = rig.field.place(tagOf(books[1]!));
+  await expect(page.getByTestId('desk-entry-borrow')).toHaveCount(2);
+  await expect.poll(() => [first.afi, second.afi]).toEqual([0xc2, 0xc2]);
+  await expect(page.getByTestId('desk-quota-left')).toHaveText('还可借 3 册');
+
+  // A third book whose AFI write fails: lent, and said so; laid again, only the AFI is retried.
+  rig.field.lift(first.uid);
+  rig.field.lift(second.uid);
+  rig.field.fault({ afiWriteFailures: 1 });
+  const third = rig.field.place(tagOf(books[2]!));
+  await expect(page.getByTestId('desk-log')).toContainText('借书成功，但 AFI 或标签写入失败');
+  expect(third.afi).toBe(0x07);
+  rig.field.lift(third.uid);
+  await page.waitForTimeout(700); // one read of the pad without it
+  rig.field.place(third);
+  await expect(page.getByTestId('desk-log')).toContainText('借书成功，AFI 已改写');
+  await expect.poll(() => third.afi).toBe(0xc2);
+  await expect(page.getByTestId('desk-entry-borrow')).toHaveCount(3);
+  rig.field.lift(third.uid);
+
+  // Returned on the pad: back in stock.
+  await page.evaluate(() => { location.hash = '#/surrency/return'; });
+  await expect(page.getByTestId('screen-/surrency/return').getByTestId('desk-pad')).toBeVisible();
+  rig.field.place(first);
+  await expect(page.getByTestId('desk-entry-return')).toHaveCount(1);
+  await expect.poll(() => first.afi).toBe(0x07);
   expect(health.problems).toEqual([]);
 });

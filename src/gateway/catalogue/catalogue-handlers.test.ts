@@ -21,7 +21,7 @@ describe('cataloguing (book editing)', () => {
     expect(await t.fail(C.getAfi, {}, 'admin')).toMatchObject({ status: 409, message: '请先在编目设置中设置 AFI 初始值' });
     const cfg = { ...(await t.data(C.getEditingConfig, {}, 'admin')), AFI: '07' };
     await t.data(C.saveEditingConfig, cfg, 'admin');
-    expect(await t.data(C.getAfi, {}, 'admin')).toEqual({ AFI: '07' });
+    expect(await t.data(C.getAfi, {}, 'admin')).toEqual({ AFI: '07', LoanAFI: 'C2' });
     expect(await t.fail(C.saveEditingConfig, { ...cfg, AFI: 'zz' }, 'admin', 'en-US')).toMatchObject({ status: 400 });
     expect(await t.fail(C.saveEditingConfig, cfg, 'student')).toMatchObject({ status: 403 });
     expect(await t.fail(C.saveEditingConfig, { ...cfg, DefaultAreaID: await areaOf(2) }, 'admin')).toMatchObject({ status: 404 });

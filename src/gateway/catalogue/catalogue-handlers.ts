@@ -73,7 +73,7 @@ export const catalogueHandlers = {
   'catalogue.afi': handler(C.getAfi, async (_input, ctx) => {
     const config = await editingConfigOf(ctx, requireSchool(ctx));
     if (!config.AFI) throw AppError.refused('catalogue:errors.afiNotSet');
-    return { AFI: config.AFI };
+    return { AFI: config.AFI, LoanAFI: config.LoanAFI };
   }),
   'catalogue.clcTree': handler(C.getCustomClassify, async () =>
     CLC_MAIN_CLASSES.map((m) => ({

@@ -82,6 +82,7 @@ export function createHandlers(deps: HandlerDeps): HandlerMap<IpcContract> {
     'rfid.listPorts': () => deps.listSerialPorts(),
     'rfid.inventory': () => device(async () => (await deps.rfid.inventory()).map((t) => ({ uid: t.uid }))),
     'rfid.readTag': () => device(() => deps.rfid.readOne()),
+    'rfid.readPad': () => device(() => deps.rfid.readPad()),
     'rfid.encodeTag': (input) => {
       const cfg = deps.settings.get().rfid;
       if (!cfg) throw new HandlerError('rfid.unavailable', 'no RFID board is set up at this desk');

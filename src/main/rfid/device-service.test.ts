@@ -50,6 +50,25 @@ describe('RFID device service', () => {
     expect((await service.readOne()).format).toBe('28560-3');
   });
 
+  it('reads every tag on the pad at once (a pile of books and a reader card)', async () => {
+    const b = board();
+    service = new RfidDeviceService({ connect: b.connect });
+    await service.configure(config);
+    expect(await service.readPad()).toEqual({ tags: [], unreadable: [] });
+    const uids: string[] = [];
+    for (const id of ['T00000001', 'T00000002', 'R2026000001']) {
+      const tag = b.field.place(blankTag());
+      await service.encode({ data: { primaryItemId: id }, format: '28560-2', afi: 0x07, uid: tag.uid });
+      uids.push(tag.uid);
+    }
+    const pad = await service.readPad();
+    expect(pad.unreadable).toEqual([]);
+    expect(pad.tags.map((t) => [t.uid, t.data?.primaryItemId, t.afi])).toEqual([[uids[0], 'T00000001', 7], [uids[1], 'T00000002', 7], [uids[2], 'R2026000001', 7]]);
+    // A blank tag reads as no data: the desk says reading failed for it.
+    const blank = b.field.place(blankTag());
+    expect((await service.readPad()).tags.find((t) => t.uid === blank.uid)?.data).toBeNull();
+  });
+
   it('refuses with the reason the user needs: no AFI set, no tag, two tags, an AFI write failure (then a retry works)', async () => {
     const b = board();
     service = new RfidDeviceService({ connect: b.connect });

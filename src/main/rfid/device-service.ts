@@ -178,6 +178,28 @@ export class RfidDeviceService {
   }
 
   /**
+   * Every tag on the pad and what it holds (a pile of books at the desk). A tag that cannot be
+   * read now (lifted, out of range) is listed apart, so the desk can say which failed.
+   */
+  readPad(): Promise<{ tags: TagReading[]; unreadable: string[] }> {
+    return this.run(async (r) => {
+      const tags: TagReading[] = [];
+      const unreadable: string[] = [];
+      for (const { uid } of await r.inventory()) {
+        try {
+          const info = await r.systemInfo(uid);
+          const bytes = await r.readBlocks(uid, 0, Math.min(info.blockCount, BLOCKS_READ));
+          tags.push({ uid, afi: info.afi, dsfid: info.dsfid, ...decodeAny(bytes) });
+        } catch (err) {
+          if (err instanceof RfidError && err.code === 'unavailable') throw err;
+          unreadable.push(uid);
+        }
+      }
+      return { tags, unreadable };
+    });
+  }
+
+  /**
    * Writes a copy's tag in one checked step. The tag must lie alone on the pad (or be the one
    * named); the data and the AFI are written, then read back: only a matching read-back resolves.
    */

@@ -61,6 +61,7 @@ export const bridge = {
   rfidConfigure: (config: RfidSettings | null) => guarded((l) => l.rfid.configure(config)),
   rfidListPorts: () => guarded((l) => l.rfid.listPorts()),
   rfidReadTag: () => guarded((l) => l.rfid.readTag()),
+  rfidReadPad: () => guarded((l) => l.rfid.readPad()),
   rfidEncodeTag: (input: { data: { primaryItemId: string; shelfLocation?: string }; afi: number | null; uid?: string }) => guarded((l) => l.rfid.encodeTag(input)),
   rfidSetAfi: (uid: string, afi: number) => guarded((l) => l.rfid.setAfi({ uid, afi })),
   printers: () => guarded((l) => l.printing.printers()),

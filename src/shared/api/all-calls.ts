@@ -20,6 +20,7 @@ import { marcCalls } from './marc.ts';
 import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
+import { circulationRecordCalls } from './circulation-records.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -50,5 +51,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(marcCalls),
   ...Object.values(allocationCalls),
   ...Object.values(circulationCalls),
+  ...Object.values(circulationRecordCalls),
   ...Object.values(searchCalls),
 ];

@@ -142,7 +142,7 @@ export const catalogueCalls = {
   getConfigData: defineCall({ ...call, id: 'catalogue.configData', path: P('Config', 'GetConfigData'), input: z.object({}), data: configDataSchema }),
   getEditingConfig: defineCall({ ...call, id: 'catalogue.config.get', path: P('Literature', 'GetEditingConfig'), input: z.object({}), data: editingConfigSchema }),
   saveEditingConfig: defineCall({ ...call, id: 'catalogue.config.save', path: P('Literature', 'SaveEditingConfig'), perm: CATALOGUE_PERMS.settings, input: editingConfigSchema, data: editingConfigSchema }),
-  getAfi: defineCall({ ...call, id: 'catalogue.afi', path: P('Config', 'GetAFI'), input: z.object({}), data: z.object({ AFI: z.string() }) }),
+  getAfi: defineCall({ ...call, id: 'catalogue.afi', path: P('Config', 'GetAFI'), input: z.object({}), data: z.object({ AFI: z.string(), LoanAFI: z.string() }) }),
   getCustomClassify: defineCall({ ...call, id: 'catalogue.clcTree', path: P('Config', 'GetCustomClassify'), input: z.object({}), data: classTreeSchema }),
   getDeweyClassification: defineCall({
     ...call, id: 'catalogue.dewey', path: P('Literature', 'GetDeweyClassification'),

@@ -1,5 +1,6 @@
 import { readerCalls } from './readers.ts';
 import { shelfCalls } from './collection.ts';
+import { circulationRecordCalls } from './circulation-records.ts';
 
 /**
  * The permission a user must still hold to download the file of a job, by the job's
@@ -9,6 +10,7 @@ import { shelfCalls } from './collection.ts';
 const DOWNLOAD_PERMISSION: Readonly<Record<string, string | undefined>> = {
   ExportReaders: readerCalls.exportReaders.perm,
   ExportCollection: shelfCalls.exportCollection.perm,
+  ExportCircRecords: circulationRecordCalls.exportTransactions.perm,
 };
 
 export function downloadPermissionOf(operationType: string): string | undefined {

@@ -44,6 +44,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/label-transfer': ['collection.copies.edit'],
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
+  '/surrency/br-records': ['circulation.records.export'],
 };
 
 /** Every operation key of the given menus. */

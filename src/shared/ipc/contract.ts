@@ -164,6 +164,8 @@ export const ipcContract = {
   'rfid.listPorts': channel({ input: z.void(), output: z.array(z.object({ path: z.string(), manufacturer: z.string().optional() })), windows: ['admin'] }),
   'rfid.inventory': channel({ input: z.void(), output: z.array(z.object({ uid: uidSchema })), windows: ['admin', 'guide'] }),
   'rfid.readTag': channel({ input: z.void(), output: tagReadingSchema, windows: ['admin', 'guide'] }),
+  /** Every tag on the pad (books laid at the desk, a reader card), and the ones that could not be read. */
+  'rfid.readPad': channel({ input: z.void(), output: z.object({ tags: z.array(tagReadingSchema), unreadable: z.array(uidSchema) }), windows: ['admin', 'guide'] }),
   'rfid.encodeTag': channel({
     input: z.object({ data: tagDataSchema, afi: afiSchema.nullable(), uid: uidSchema.optional() }),
     output: z.object({ uid: uidSchema }),

@@ -30,5 +30,7 @@ export const migration: Migration = {
     // A desk's own recent transactions (undo, its log) and a copy's latest one (undo's "last on the copy").
     await db.schema.createIndex('circ_tx_school_staff_ix').on('circ_transactions').columns(['school_id', 'staff_id', 'id']).execute();
     await db.schema.createIndex('circ_tx_school_copy_ix').on('circ_transactions').columns(['school_id', 'copy_id', 'id']).execute();
+    // A book's borrow history (closed loans too: the open-loan index holds only open ones).
+    await db.schema.createIndex('loans_copy_ix').on('loans').columns(['copy_id', 'loaned_at']).execute();
   },
 };

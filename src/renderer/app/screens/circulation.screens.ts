@@ -2,10 +2,10 @@ import { defineGroup } from '../screen-entry.ts';
 
 /** Routes of the 'circulation' group of shared/spec/routes.json (area admin). */
 export const circulationScreens = defineGroup({ area: 'admin', group: 'circulation', login: true }, {
-  '/surrency/search-records': null,
-  '/surrency/br-records': null,
+  '/surrency/search-records': () => import('../../features/circulation/records-search-screen.tsx'),
+  '/surrency/br-records': () => import('../../features/circulation/records-log-screen.tsx'),
   '/surrency/parents-br-records': null,
-  '/surrency/no-return': null,
+  '/surrency/no-return': () => import('../../features/circulation/records-no-return-screen.tsx'),
   '/surrency/parents-no-return': null,
   '/surrency/borrow': () => import('../../features/circulation/borrow-screen.tsx'),
   '/surrency/return': () => import('../../features/circulation/return-screen.tsx'),
@@ -18,8 +18,8 @@ export const circulationScreens = defineGroup({ area: 'admin', group: 'circulati
   '/batchpsw2': null,
   '/deferred-return': null,
   '/recall': null,
-  '/surrency/borrow-history-book': null,
-  '/surrency/borrow-history-reader': null,
+  '/surrency/borrow-history-book': () => import('../../features/circulation/records-book-history-screen.tsx'),
+  '/surrency/borrow-history-reader': () => import('../../features/circulation/records-reader-history-screen.tsx'),
   '/reservation': null,
   '/recommendation': null,
   '/signrecord': null,

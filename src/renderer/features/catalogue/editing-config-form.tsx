@@ -95,6 +95,8 @@ export function EditingConfigForm() {
         </TextField>
         <TextField size="small" sx={{ width: 200 }} label={t('validation:fields.AFI')} value={draft.AFI} disabled={!canEdit} helperText={t('rules.afiHint')}
           onChange={(e) => set('AFI', e.target.value.toUpperCase())} slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'rule-afi' } }} />
+        <TextField size="small" sx={{ width: 200 }} label={t('validation:fields.LoanAFI')} value={draft.LoanAFI} disabled={!canEdit} helperText={t('rules.loanAfiHint')}
+          onChange={(e) => set('LoanAFI', e.target.value.toUpperCase())} slotProps={{ htmlInput: { maxLength: 2, 'data-testid': 'rule-loan-afi' } }} />
         <FormControlLabel
           control={<Switch checked={draft.DeweyForEnglish} disabled={!canEdit} onChange={(e) => set('DeweyForEnglish', e.target.checked)} />}
           label={t('validation:fields.DeweyForEnglish')}

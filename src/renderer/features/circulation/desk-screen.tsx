@@ -2,12 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDesk, type DeskMode } from './use-desk.ts';
 import { useScannerBursts } from './scanner-bursts.ts';
+import { usePad } from './use-pad.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { LoansTable } from './loans-table.tsx';
 import { DeskLog } from './desk-log.tsx';
@@ -15,7 +17,8 @@ import { DeskLog } from './desk-log.tsx';
 /**
  * The circulation desk (/surrency/borrow, /return, /renew): one box, scanner first, no mouse. A
  * reader card opens the reader; a book is then lent (returned, renewed) at once, with a sound for
- * done and one for refused; the box clears and keeps the focus after every scan. F4 undoes the
+ * done and one for refused; the box clears and keeps the focus after every scan. At a desktop with
+ * an RFID board, books laid on the pad are handled the same way and their AFI switched. F4 undoes the
  * desk's last transaction; Esc closes the reader for the next one in the queue.
  */
 export function DeskScreen({ mode }: { mode: DeskMode }) {
@@ -29,6 +32,7 @@ export function DeskScreen({ mode }: { mode: DeskMode }) {
     desk.scan(scanned);
     box.current?.focus();
   });
+  const pad = usePad((code, uid) => desk.scan(code, uid), desk.padUnreadable);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F4') {
@@ -65,6 +69,9 @@ export function DeskScreen({ mode }: { mode: DeskMode }) {
           <Button variant="outlined" sx={{ mt: 1 }} onClick={() => { desk.undoLast(); box.current?.focus(); }} data-testid="desk-undo">{t('desk.undo')}</Button>
           {desk.reader && (
             <Button sx={{ mt: 1 }} onClick={() => { desk.closeReader(); box.current?.focus(); }} data-testid="desk-close-reader">{t('desk.closeReader')}</Button>
+          )}
+          {pad !== 'none' && (
+            <Chip sx={{ mt: 1.5 }} color={pad === 'ready' ? 'success' : 'warning'} variant="outlined" label={t(`desk.pad.${pad}`)} data-testid="desk-pad" />
           )}
         </Stack>
       </Paper>

@@ -5,6 +5,8 @@ import { call } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { errorText } from '../../kit/data/error-text.ts';
 import { playSound } from '../../lib/sounds.ts';
+import { bridge } from '../../lib/bridge.ts';
+import { catalogueCalls } from '../../../shared/api/catalogue.ts';
 
 export type DeskMode = 'borrow' | 'return' | 'renew';
 
@@ -43,6 +45,9 @@ export function refusalText(err: unknown, action: 'borrow' | 'return' | 'renew' 
 
 let nextKey = 1;
 
+/** The school's AFI values (Config/GetAFI), asked once per desk; null when not set. */
+type Afi = { inStock: number; onLoan: number } | null;
+
 /**
  * The desk's state and what a scan does in each mode. Scans are handled one after another in the
  * order they came (a librarian scans faster than the gateway answers); each write carries its own
@@ -60,15 +65,47 @@ export function useDesk(mode: DeskMode) {
   const queue = useRef<Promise<void>>(Promise.resolve());
   const readerRef = useRef<DeskReader | null>(null);
   const lastCard = useRef<{ code: string; at: number } | null>(null);
+  const afi = useRef<Promise<Afi> | null>(null);
+
+  /** Books whose AFI did not switch, by tag: laid on the pad again, only the AFI is tried again. */
+  const afiPending = useRef(new Map<string, { key: number; kind: 'borrow' | 'return' }>());
+
+  /**
+   * A book from the pad was lent or returned: its tag's AFI is switched (on loan / in stock) so the
+   * security gate agrees. When that fails the transaction stands, the line says so (spec), and the
+   * book laid on the pad again retries the AFI alone. True when the AFI is switched.
+   */
+  const switchAfi = async (entryKey: number, uid: string, kind: 'borrow' | 'return'): Promise<boolean> => {
+    afi.current ??= call(catalogueCalls.getAfi, {}, { toast: false })
+      .then((a) => ({ inStock: parseInt(a.AFI, 16), onLoan: parseInt(a.LoanAFI, 16) }))
+      .catch(() => null);
+    const values = await afi.current;
+    if (!values) afi.current = null; // not set yet: asked again next time
+    const value = values ? (kind === 'borrow' ? values.onLoan : values.inStock) : null;
+    const done = value != null && Number.isInteger(value) && (await bridge.rfidSetAfi(uid, value)).ok;
+    const base = logRef.current.find((e) => e.key === entryKey);
+    if (done) {
+      afiPending.current.delete(uid);
+      if (base && !base.ok) setLog((l) => l.map((e) => (e.key === entryKey ? { ...e, ok: true, text: (t) => t(`circulation:desk.afiFixed.${kind}`) } : e)));
+      playSound('success');
+      return true;
+    }
+    afiPending.current.set(uid, { key: entryKey, kind });
+    setLog((l) => l.map((e) => (e.key === entryKey ? { ...e, ok: false, text: (t) => t(`circulation:desk.afiFailed.${kind}`) } : e)));
+    playSound('refusal');
+    return false;
+  };
 
   const showReader = (r: DeskReader | null) => {
     readerRef.current = r;
     setReader(r);
   };
-  const add = (e: Omit<DeskEntry, 'key' | 'reasons' | 'transactionId' | 'undone' | 'barcode' | 'title'> & Partial<DeskEntry>) => {
+  const add = (e: Omit<DeskEntry, 'key' | 'reasons' | 'transactionId' | 'undone' | 'barcode' | 'title'> & Partial<DeskEntry>, opts: { quiet?: boolean } = {}) => {
     const entry: DeskEntry = { key: nextKey++, reasons: [], transactionId: null, undone: false, barcode: '', title: '', ...e };
     setLog((l) => [entry, ...l].slice(0, 300));
-    playSound(entry.ok ? 'success' : 'refusal');
+    // A book from the pad sounds once its AFI is switched too.
+    if (!opts.quiet) playSound(entry.ok ? 'success' : 'refusal');
+    return entry.key;
   };
   const refused = (barcode: string, err: unknown, action: 'borrow' | 'return' | 'renew' | null, title = '') => {
     const { text, more } = refusalText(err, action);
@@ -87,26 +124,28 @@ export function useDesk(mode: DeskMode) {
     add({ ok: true, kind: 'info', barcode: code, title: r.Name, text: (t) => t('circulation:desk.readerOpened', { name: r.Name }) });
   };
 
-  const borrow = async (barcode: string) => {
+  const borrow = async (barcode: string, uid?: string) => {
     const r = readerRef.current;
     if (!r) return add({ ok: false, kind: 'refused', barcode, text: (t) => t('circulation:desk.readerFirst') });
     try {
       const res = await call(C.literatureCirc, { UserID: r.UserID, Barcode: barcode }, { toast: false, idempotencyKey: crypto.randomUUID() });
       showReader(res.Reader);
-      add({ ok: true, kind: 'borrow', barcode, title: res.Loan.Title, transactionId: res.TransactionID, text: (t) => t('circulation:desk.borrowed', { due: res.Loan.DueAt.slice(0, 10) }) });
+      const key = add({ ok: true, kind: 'borrow', barcode, title: res.Loan.Title, transactionId: res.TransactionID, text: (t) => t('circulation:desk.borrowed', { due: res.Loan.DueAt.slice(0, 10) }) }, { quiet: uid != null });
+      if (uid) await switchAfi(key, uid, 'borrow');
     } catch (err) {
       refused(barcode, err, 'borrow');
     }
   };
 
-  const giveBack = async (barcode: string) => {
+  const giveBack = async (barcode: string, uid?: string) => {
     try {
       const res = await call(C.literatureReturn, { Barcode: barcode }, { toast: false, idempotencyKey: crypto.randomUUID() });
       const late = res.Loan.OverdueDays;
-      add({
+      const key = add({
         ok: true, kind: 'return', barcode, title: res.Loan.Title, transactionId: res.TransactionID,
         text: (t) => (late > 0 ? t('circulation:desk.returnedLate', { name: res.Reader.Name, days: late }) : t('circulation:desk.returned', { name: res.Reader.Name })),
-      });
+      }, { quiet: uid != null });
+      if (uid) await switchAfi(key, uid, 'return');
       if (readerRef.current?.UserID === res.Reader.UserID) await refreshReader();
     } catch (err) {
       refused(barcode, err, 'return');
@@ -134,7 +173,7 @@ export function useDesk(mode: DeskMode) {
     }
   };
 
-  const handle = async (code: string) => {
+  const handle = async (code: string, uid?: string) => {
     let found;
     try {
       found = await call(C.getCircUserInfoByBarCode, { BarCode: code }, { toast: false });
@@ -144,21 +183,26 @@ export function useDesk(mode: DeskMode) {
     if (found.Kind === 'reader') return openReader(found.Reader, code);
     if (found.Kind === 'none') return add({ ok: false, kind: 'refused', barcode: code, text: (t) => t('circulation:desk.unknownCode', { code }) });
     // A book: lent, returned (no reader card needed) or renewed at once.
-    if (mode === 'return') return giveBack(code);
-    return mode === 'borrow' ? borrow(code) : renewOne(code);
+    if (mode === 'return') return giveBack(code, uid);
+    return mode === 'borrow' ? borrow(code, uid) : renewOne(code);
   };
 
   /** Runs desk work after everything asked before it. */
-  const enqueue = (work: () => Promise<void>) => {
+  const enqueue = (work: () => Promise<unknown>) => {
     setPending((n) => n + 1);
-    queue.current = queue.current.then(work).catch(() => undefined).finally(() => setPending((n) => n - 1));
+    queue.current = queue.current.then(async () => void (await work())).catch(() => undefined).finally(() => setPending((n) => n - 1));
   };
 
-  /** A scan or a typed code: queued behind the ones before it. */
-  const scan = (raw: string) => {
+  /** A scan, a typed code or a tag on the pad (with its UID): queued behind the ones before it. */
+  const scan = (raw: string, uid?: string) => {
     const code = raw.trim();
-    if (code) enqueue(() => handle(code));
+    const retry = uid ? afiPending.current.get(uid) : undefined;
+    if (retry && uid) enqueue(() => switchAfi(retry.key, uid, retry.kind));
+    else if (code) enqueue(() => handle(code, uid));
   };
+
+  /** A tag on the pad that holds nothing the desk can read. */
+  const padUnreadable = () => add({ ok: false, kind: 'refused', text: (t) => t('rfid:errors.no-tag') });
 
   /** Undoes the newest transaction of this desk that is not undone yet. */
   const undoLast = () => {
@@ -186,5 +230,5 @@ export function useDesk(mode: DeskMode) {
     lastCard.current = null;
   };
 
-  return { reader, log, busy: pending > 0, scan, undoLast, renewAll, renewOne: (barcode: string) => enqueue(() => renewOne(barcode)), closeReader };
+  return { reader, log, busy: pending > 0, scan, padUnreadable, undoLast, renewAll, renewOne: (barcode: string) => enqueue(() => renewOne(barcode)), closeReader };
 }

@@ -21,6 +21,8 @@ export const editingConfigSchema = z.object({
   DefaultSequenceID: z.number().int().min(1).max(2147483647).nullable(),
   /** AFI written to new tags (hex byte, e.g. "07"); empty = not set yet. */
   AFI: z.string().max(2).regex(/^([0-9A-F]{2})?$/, { error: 'validation:catalogue.afi' }),
+  /** AFI the desk writes when a tagged book is lent (the security gate then lets it pass); in stock again at return. */
+  LoanAFI: z.string().max(2).regex(/^[0-9A-F]{2}$/, { error: 'validation:catalogue.afi' }).default('C2'),
 });
 export type EditingConfig = z.infer<typeof editingConfigSchema>;
 
@@ -33,6 +35,7 @@ export const DEFAULT_EDITING_CONFIG: EditingConfig = {
   DefaultAreaID: null,
   DefaultSequenceID: null,
   AFI: '',
+  LoanAFI: 'C2',
 };
 
 /** The value as stored: cut to its limit when the limit is 1 or more. */

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { circulationRecordCalls as R, RECORDS_MENUS, type TransactionQuery } from '../../shared/api/circulation-records.ts';
+import { ServiceCode } from '../../shared/api/envelope.ts';
+import type { Language } from '../../shared/domain/ui-constants.ts';
+import { branchFilter } from '../access/access-scope.ts';
+import { requireUser } from '../access/call-context.ts';
+import { holds } from '../access/permissions.ts';
+import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
+import { AppError } from '../http/app-error.ts';
+import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
+import type { JobContext, JobSpec } from '../jobs/job-runner.ts';
+import { copyByBarcode, readerByCard } from './circulation-store.ts';
+import { deptOptions, deptSubtree, findLoans, findTransactions, type RecordScope, type TransactionFilters } from './records-store.ts';
+
+/**
+ * The circulation records (contract: shared/api/circulation-records.ts): read-only views of the
+ * loans and of the desk's journal, and the journal's export as a job. The contract's `perm` guards
+ * each call by its route's menu, except the borrow history, which serves two routes.
+ */
+
+async function scopeOf(ctx: CallContext): Promise<RecordScope> {
+  const { schoolId } = requireUser(ctx);
+  const [branchIds, cal] = await Promise.all([branchFilter(ctx), loadCalendar(ctx.app.db, schoolId)]);
+  return { schoolId, branchIds, calendar: cal.calendar, now: new Date().toISOString(), lang: ctx.lang };
+}
+
+const transactionFilters = (q: Omit<TransactionQuery, 'Page' | 'Rows'>): TransactionFilters =>
+  ({ from: q.DateFrom, to: q.DateTo, kind: q.Kind, staff: q.Staff, reader: q.Reader, book: q.Book });
+
+/** An instant as the school's local "yyyy-mm-dd hh:mm" (a spreadsheet has no time zone). */
+function localTime(instant: string, utcOffsetMinutes: number): string {
+  const ms = Date.parse(instant);
+  return Number.isFinite(ms) ? new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ') : instant;
+}
+
+const CHUNK = 1000;
+const EXPORT_COLUMNS = ['At', 'Kind', 'Barcode', 'Title', 'ReaderID', 'ReaderName', 'ClassName', 'StaffName', 'Note'] as const;
+
+/** The log under the screen's filters as .xlsx, read newest first in chunks below the last id seen (new transactions do not shift it). */
+function exportTransactionsJob(o: { app: FastifyInstance; lang: Language; scope: RecordScope; userId: number; filters: TransactionFilters }): JobSpec {
+  const t = (k: string, p?: Record<string, unknown>) => o.app.i18n.t(o.lang, k, p);
+  const resultPath = join('files', String(o.scope.schoolId), `${randomUUID()}.xlsx`);
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+  return {
+    schoolId: o.scope.schoolId, userId: o.userId, operationType: 'ExportCircRecords', resultPath,
+    fileName: `${t('circulation:records.export.fileName')}_${stamp}.xlsx`,
+    doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
+    async run(ctx: JobContext) {
+      const { default: ExcelJS } = await import('exceljs');
+      const db = o.app.db;
+      const first = await findTransactions(db, o.scope, o.filters, 1, 1, t);
+      await ctx.setTotal(first.Total);
+      const file = join(o.app.config.dataDir, resultPath);
+      mkdirSync(dirname(file), { recursive: true });
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
+      const sheet = wb.addWorksheet(t('circulation:records.export.sheet'));
+      sheet.columns = EXPORT_COLUMNS.map((k) => ({
+        header: t(`circulation:records.resources.circ-log.fields.${k}`), key: k, width: k === 'Title' || k === 'Note' ? 36 : k === 'At' ? 18 : 14,
+      }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      let done = 0;
+      // The newest match at the start bounds the export: transactions made while it runs are left out.
+      let beforeId = (first.List[0]?.ID ?? 0) + 1;
+      while (done < first.Total) {
+        if (ctx.signal.aborted) throw ctx.signal.reason;
+        const { List } = await findTransactions(db, o.scope, { ...o.filters, beforeId }, 1, CHUNK, t, { total: false });
+        if (!List.length) break;
+        for (const r of List) {
+          sheet.addRow({ ...r, At: localTime(r.At, o.scope.calendar.UtcOffsetMinutes), Kind: t(`circulation:records.resources.circ-log.options.Kind.${r.Kind}`) }).commit();
+        }
+        done += List.length;
+        beforeId = List.at(-1)!.ID;
+        await ctx.progress(done);
+      }
+      await sheet.commit();
+      await wb.commit();
+    },
+  };
+}
+
+export const circulationRecordHandlers = {
+  'circulationRecords.getCircRecord': handler(R.getCircRecord, async (input, ctx) => {
+    const s = await scopeOf(ctx);
+    return findLoans(ctx.app.db, s, { reader: input.Reader, book: input.Book, loanedFrom: input.DateFrom, loanedTo: input.DateTo, state: input.State }, 'newest', input.Page, input.Rows);
+  }),
+
+  'circulationRecords.getTransactions': handler(R.getTransactions, async (input, ctx) => {
+    const s = await scopeOf(ctx);
+    return findTransactions(ctx.app.db, s, transactionFilters(input), input.Page, input.Rows, ctx.t);
+  }),
+
+  'circulationRecords.exportTransactions': handler(R.exportTransactions, async (input, ctx) => {
+    const { userId } = requireUser(ctx);
+    const scope = await scopeOf(ctx);
+    const DataID = await ctx.app.jobs.start(exportTransactionsJob({ app: ctx.app, lang: ctx.lang, scope, userId, filters: transactionFilters(input) }));
+    return { DataID };
+  }),
+
+  'circulationRecords.getAllBorrowing': handler(R.getAllBorrowing, async (input, ctx) => {
+    const s = await scopeOf(ctx);
+    let deptIds: number[] | undefined;
+    if (input.DeptID != null) {
+      const ids = await deptSubtree(ctx.app.db, s.schoolId, input.DeptID);
+      if (!ids) throw AppError.notFound('validation:reader.deptNotFound');
+      deptIds = ids;
+    }
+    return findLoans(ctx.app.db, s, {
+      anything: input.SearchKey, deptIds, dueBy: input.DueBy, state: input.OverdueOnly ? 'overdue' : 'onLoan',
+    }, 'byClass', input.Page, input.Rows);
+  }),
+
+  'circulationRecords.getDeptOptions': handler(R.getDeptOptions, async (_input, ctx) => {
+    const { schoolId } = requireUser(ctx);
+    return deptOptions(ctx.app.db, schoolId, ctx.lang);
+  }),
+
+  'circulationRecords.getBorrowHistory': handler(R.getBorrowHistory, async (input, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    const perms = await ctx.app.permissions.of(userId, schoolId);
+    if ((input.Barcode && !holds(perms, RECORDS_MENUS.bookHistory)) || (input.ReaderID && !holds(perms, RECORDS_MENUS.readerHistory))) throw AppError.forbidden();
+    const s = await scopeOf(ctx);
+    const db = ctx.app.db;
+    let copyId: number | undefined;
+    let readerId: number | undefined;
+    if (input.Barcode) {
+      const copy = await copyByBarcode(db, schoolId, input.Barcode);
+      if (!copy) throw AppError.notFound('circulation:reason.copyNotFound', { barcode: input.Barcode });
+      // Named, not hidden: "outside your branches" says more than "no such book".
+      if (s.branchIds && !s.branchIds.includes(copy.branch_id)) {
+        throw new AppError(ServiceCode.forbidden, 'circulation:reason.outsideBranches', { params: { barcode: copy.barcode }, status: 403 });
+      }
+      copyId = copy.id;
+    }
+    if (input.ReaderID) {
+      const reader = await readerByCard(db, schoolId, input.ReaderID);
+      if (!reader) throw AppError.notFound('errors:readerNotFound');
+      readerId = reader.id;
+    }
+    return findLoans(db, s, { copyId, userId: readerId }, 'newest', input.Page, input.Rows);
+  }),
+} satisfies HandlerMapFor<typeof R>;
