@@ -1,12 +1,15 @@
+import type { Kysely, Transaction } from 'kysely';
 import { circulationCalls as C, DESK_MENUS, UNDO_WINDOW_MS, type DeskReason } from '../../shared/api/circulation.ts';
 import { checkBorrow, checkRenew } from '../../shared/domain/borrowing/circulation-checks.ts';
-import type { OpenLoan } from '../../shared/domain/borrowing/schemas.ts';
+import { endOfLocalDay, parseInstant, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
+import type { OpenLoan, SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
 import { holds } from '../access/permissions.ts';
 import { branchScope } from '../access/access-scope.ts';
 import { requireSchool, requireUser } from '../access/call-context.ts';
 import { loadCalendar, loadRules, readerContext } from '../borrow-rules/borrow-rule-store.ts';
 import { checkCopyChange, changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import {
@@ -26,6 +29,8 @@ import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refu
  */
 
 const nowIso = () => new Date().toISOString();
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The signed-in staff user and the school every query is scoped by. */
 function staffOf(ctx: CallContext): { userId: number; schoolId: number } {
@@ -56,6 +61,70 @@ function copyReasons(copy: DeskCopyRow | undefined, barcode: string, branchIds: 
 async function onLoanReason(ctx: CallContext, schoolId: number, copy: DeskCopyRow): Promise<DeskReason> {
   const loan = await openLoanOfCopy(ctx.app.db, schoolId, copy.id);
   return deskReason('alreadyOnLoan', { barcode: copy.barcode, name: loan?.reader_name ?? '' });
+}
+
+type OpenLoanRow = NonNullable<Awaited<ReturnType<typeof openLoanOfCopy>>>;
+
+/**
+ * The copy of `barcode` and its open loan, as a return (today's, or a deferred one on `returnDay`)
+ * would close it, and when: `now`, or the end of `returnDay` in the school's time zone (as an
+ * instant in UTC, like every other returned_at). Refused as the desk refuses a return, and a
+ * `returnDay` after today or before the loan's day.
+ */
+async function loanToReturn(
+  db: Db, ctx: CallContext, schoolId: number, branchIds: readonly number[] | null, calendar: SchoolCalendar,
+  barcode: string, now: string, returnDay?: string,
+): Promise<{ copy: DeskCopyRow; loan: OpenLoanRow; returnedAt: string }> {
+  const copy = await copyByBarcode(db, schoolId, barcode);
+  const reasons = copyReasons(copy, barcode, branchIds);
+  if (reasons.length || !copy) throw deskRefusal(ctx.t, 'return', reasons);
+  const loan = await openLoanOfCopy(db, schoolId, copy.id);
+  if (!loan) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
+  if (returnDay == null) return { copy, loan, returnedAt: now };
+  const offset = calendar.UtcOffsetMinutes;
+  const today = toLocalDay(now, offset);
+  const loanDay = toLocalDay(loan.loaned_at, offset);
+  if (returnDay > today) throw deskRefusal(ctx.t, 'return', [deskReason('returnDayFuture', { day: returnDay, today })]);
+  if (returnDay < loanDay) throw deskRefusal(ctx.t, 'return', [deskReason('returnDayBeforeLoan', { barcode: copy.barcode, day: returnDay, loanDay })]);
+  // Today's deferred return is simply a return now (the end of today is still to come).
+  const returnedAt = returnDay === today ? now : new Date(parseInstant(endOfLocalDay(returnDay, offset))).toISOString();
+  return { copy, loan, returnedAt };
+}
+
+/** Whose loan a return closes, with their class (or department). */
+async function returnReaderOf(db: Db, ctx: CallContext, schoolId: number, loan: OpenLoanRow) {
+  const reader = await readerById(db, schoolId, loan.user_id);
+  return {
+    UserID: loan.user_id, ReaderID: loan.reader_id, Name: loan.reader_name,
+    ClassName: await classNameOf(db, schoolId, reader?.dept_id ?? null, ctx.lang),
+  };
+}
+
+/**
+ * Returns a copy by its barcode, from any reader, in any branch the user's role covers: now (the
+ * desk), or as of `returnDay` (a deferred return; the day goes in the copy event's detail). Either
+ * way the journal's transaction is dated now, so the desk's undo takes it back.
+ */
+async function returnCopy(ctx: CallContext, barcode: string, returnDay?: string) {
+  const { userId, schoolId } = staffOf(ctx);
+  const [scope, cal] = await Promise.all([branchScope(ctx), loadCalendar(ctx.app.db, schoolId)]);
+  const now = nowIso();
+  return writeTx(ctx.app.db, async (trx) => {
+    const { copy, loan, returnedAt } = await loanToReturn(trx, ctx, schoolId, scope.ids, cal.calendar, barcode, now, returnDay);
+    // `returned_at is null` in the WHERE: a second return of the same loan (a retry racing the first) changes nothing.
+    const done = await trx.updateTable('loans').set({ returned_at: returnedAt, returned_by: userId })
+      .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null).executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
+    // Holds come later: a copy another reader waits for will go to the hold shelf here ('reserveReady') instead of 'return'.
+    const detail = { loanId: loan.id, readerId: loan.user_id, ...(returnDay != null ? { returnDay } : {}) };
+    await changeCopy(trx, copy, 'return', { userId, at: now, detail });
+    const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'return', loan_id: loan.id, copy_id: copy.id, reader_id: loan.user_id, staff_id: userId, at: now });
+    return {
+      TransactionID: txId,
+      Loan: toDeskLoan({ ...loan, returned_at: returnedAt }, cal.calendar, now),
+      Reader: await returnReaderOf(trx, ctx, schoolId, loan),
+    };
+  });
 }
 
 /** The undo's own refusals (circulation:undo.*): a message, no reasons list. */
@@ -130,34 +199,18 @@ export const circulationHandlers = {
     }
   }),
 
-  'circulation.literatureReturn': handler(C.literatureReturn, async (input, ctx) => {
-    const { userId, schoolId } = staffOf(ctx);
+  'circulation.literatureReturn': handler(C.literatureReturn, (input, ctx) => returnCopy(ctx, input.Barcode)),
+
+  'circulation.getDeferredItem': handler(C.getDeferredItem, async (input, ctx) => {
+    const { schoolId } = staffOf(ctx);
     const [scope, cal] = await Promise.all([branchScope(ctx), loadCalendar(ctx.app.db, schoolId)]);
-    const now = nowIso();
-    return writeTx(ctx.app.db, async (trx) => {
-      const copy = await copyByBarcode(trx, schoolId, input.Barcode);
-      const reasons = copyReasons(copy, input.Barcode, scope.ids);
-      if (reasons.length || !copy) throw deskRefusal(ctx.t, 'return', reasons);
-      const loan = await openLoanOfCopy(trx, schoolId, copy.id);
-      if (!loan) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
-      // `returned_at is null` in the WHERE: a second return of the same loan (a retry racing the first) changes nothing.
-      const done = await trx.updateTable('loans').set({ returned_at: now, returned_by: userId })
-        .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null).executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
-      // Holds come later: a copy another reader waits for will go to the hold shelf here ('reserveReady') instead of 'return'.
-      await changeCopy(trx, copy, 'return', { userId, at: now, detail: { loanId: loan.id, readerId: loan.user_id } });
-      const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'return', loan_id: loan.id, copy_id: copy.id, reader_id: loan.user_id, staff_id: userId, at: now });
-      const reader = await readerById(trx, schoolId, loan.user_id);
-      return {
-        TransactionID: txId,
-        Loan: toDeskLoan({ ...loan, returned_at: now }, cal.calendar, now),
-        Reader: {
-          UserID: loan.user_id, ReaderID: loan.reader_id, Name: loan.reader_name,
-          ClassName: await classNameOf(trx, schoolId, reader?.dept_id ?? null, ctx.lang),
-        },
-      };
-    });
+    const db = ctx.app.db;
+    const { loan, returnedAt } = await loanToReturn(db, ctx, schoolId, scope.ids, cal.calendar, input.Barcode, nowIso(), input.ReturnDay);
+    // Judged as of the end of that day; the loan itself stays open.
+    return { Loan: toDeskLoan(loan, cal.calendar, returnedAt), Reader: await returnReaderOf(db, ctx, schoolId, loan) };
   }),
+
+  'circulation.deferredReturn': handler(C.deferredReturn, (input, ctx) => returnCopy(ctx, input.Barcode, input.ReturnDay)),
 
   'circulation.renew': handler(C.renew, async (input, ctx) => {
     const { userId, schoolId } = staffOf(ctx);

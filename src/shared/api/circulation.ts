@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { barcodeField } from './collection.ts';
 import { borrowLimitSchema } from './borrow-rules.ts';
-import { idField } from '../domain/fields.ts';
+import { dateField, idField } from '../domain/fields.ts';
 import { REASON_CODES } from '../domain/borrowing/reasons.ts';
 
 /**
@@ -38,6 +38,10 @@ export const DESK_REASON_CODES = [
   /** params: barcode. The copy belongs to a branch the user's role does not cover. */
   'outsideBranches',
   'readerNotFound',
+  /** params: day, today. A deferred return dated after today (the school's day). */
+  'returnDayFuture',
+  /** params: barcode, day, loanDay. A deferred return dated before the loan was made. */
+  'returnDayBeforeLoan',
 ] as const;
 export type DeskReasonCode = (typeof DESK_REASON_CODES)[number];
 
@@ -107,6 +111,19 @@ export type DeskCopy = z.infer<typeof deskCopySchema>;
 
 const transactionId = z.number().int();
 
+/** Whose loan a return closed: the reader at a glance (desk and deferred returns). */
+export const returnReaderSchema = z.object({ UserID: z.number().int(), ReaderID: z.string(), Name: z.string(), ClassName: z.string() });
+
+/**
+ * A deferred return (/deferred-return): a book that came back through the drop box while the desk
+ * was closed, returned with the day it came back (a school-local yyyy-mm-dd, not after today and
+ * not before the loan's day) instead of today.
+ */
+export const deferredReturnInput = z.object({
+  Barcode: barcodeField('validation:required.barcode'),
+  ReturnDay: dateField('validation:required.returnDay'),
+});
+
 export const circulationCalls = {
   /** What a scan at the desk is: a reader card, a copy, or neither. */
   getCircUserInfoByBarCode: defineCall({
@@ -128,11 +145,25 @@ export const circulationCalls = {
   literatureReturn: defineCall({
     id: 'circulation.literatureReturn', method: 'POST', path: `${LIB}/Circulation/LiteratureReturn`, auth: 'user', spec: true, perm: '/surrency/return',
     input: z.object({ Barcode: barcodeField('validation:required.barcode') }),
-    data: z.object({
-      TransactionID: transactionId,
-      Loan: deskLoanSchema,
-      Reader: z.object({ UserID: z.number().int(), ReaderID: z.string(), Name: z.string(), ClassName: z.string() }),
-    }),
+    data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema }),
+  }),
+  /**
+   * The copy's open loan as a deferred return on ReturnDay would close it (OverdueDays as of that
+   * day), and whose it is; changes nothing. Refused as the return would be.
+   */
+  getDeferredItem: defineCall({
+    id: 'circulation.getDeferredItem', method: 'POST', path: `${LIB}/Circulation/GetDeferredItem`, auth: 'user', spec: true, perm: '/deferred-return',
+    input: deferredReturnInput,
+    data: z.object({ Loan: deskLoanSchema, Reader: returnReaderSchema }),
+  }),
+  /**
+   * Returns a copy as of ReturnDay: the loan's return is the end of that school day, the journal's
+   * transaction is dated now (so the desk's undo takes it back like any return).
+   */
+  deferredReturn: defineCall({
+    id: 'circulation.deferredReturn', method: 'POST', path: `${LIB}/Circulation/DeferredReturn`, auth: 'user', spec: true, perm: '/deferred-return',
+    input: deferredReturnInput,
+    data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema }),
   }),
   /** Renews a loan by the copy's barcode (by reader: the desk renews each of the reader's loans). */
   renew: defineCall({

@@ -16,7 +16,7 @@ export const circulationScreens = defineGroup({ area: 'admin', group: 'circulati
   '/batchcondition': null,
   '/batchpsw': null,
   '/batchpsw2': null,
-  '/deferred-return': null,
+  '/deferred-return': () => import('../../features/circulation/deferred-return-screen.tsx'),
   '/recall': null,
   '/surrency/borrow-history-book': () => import('../../features/circulation/records-book-history-screen.tsx'),
   '/surrency/borrow-history-reader': () => import('../../features/circulation/records-reader-history-screen.tsx'),
