@@ -1,14 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { CallDef } from '../../src/shared/api/contract.ts';
-import { basicSetsCalls } from '../../src/shared/api/basic-sets.ts';
-import { borrowRulesCalls } from '../../src/shared/api/borrow-rules.ts';
-import { catalogueCalls } from '../../src/shared/api/catalogue.ts';
 import { circulationCalls } from '../../src/shared/api/circulation.ts';
 import { circulationRecordCalls } from '../../src/shared/api/circulation-records.ts';
-import { readerCalls } from '../../src/shared/api/readers.ts';
 import { addDays, daysBetween, toLocalDay } from '../../src/shared/domain/borrowing/local-days.ts';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
+import { gw, readerWithBooks, scan } from '../support/gateway-fixtures.ts';
 
 // Deferred return (issue 9 §2), keyboard only: books that came back through the drop box while
 // the desk was closed are returned with the day they came back. A reader and two copies are made
@@ -20,46 +16,14 @@ import { watchPage } from '../support/page-health.ts';
 test.use({ timezoneId: 'Asia/Shanghai' });
 const OFFSET = 480;
 
-/** A gateway call with the page's own session (the contract's path and method). */
-async function gw<T>(page: Page, def: CallDef, input: unknown): Promise<T> {
-  return page.evaluate(async ({ path, method, body }) => {
-    const token = JSON.parse(sessionStorage.getItem('lib.token') ?? '{}') as { access_token?: string };
-    const r = await fetch(path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(body) });
-    const env = (await r.json()) as { code: number; data: unknown; message: string };
-    if (env.code !== 0) throw new Error(`${path}: ${env.message}`);
-    return env.data;
-  }, { path: def.path, method: def.method, body: input }) as Promise<T>;
-}
-
-const isbn13 = (first12: string) => {
-  let s = 0;
-  for (let i = 0; i < 12; i++) s += (i % 2 ? 3 : 1) * Number(first12[i]);
-  return first12 + String((10 - (s % 10)) % 10);
-};
-
-/** Types a code the way a barcode scanner does: a burst of keys, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
-
 /** A reader of the small-class group and two copies of a new title lent to them, through the gateway. */
 async function lentToday(page: Page): Promise<{ name: string; title: string; books: string[] }> {
   const tag = String(Date.now()).slice(-6);
-  const groups = await gw<{ List: Array<{ ID: string; Name: string }> }>(page, borrowRulesCalls.getGroups, { Page: 1, Size: 50 });
-  const small = groups.List.find((g) => g.Name === '小班借阅组')!;
   const name = `补还读者${tag}`;
-  await gw(page, readerCalls.addReader, { Account: `defer${tag}`, Name: name, ReaderID: `RDF${tag}`, Identity: 'student', Phone: '13800000000' });
-  await gw(page, borrowRulesCalls.addAssignments, { GroupID: small.ID, Kind: 'reader', TargetIDs: [`RDF${tag}`] });
-  const areas = await gw<{ List: Array<{ ID: number }> }>(page, basicSetsCalls.locationList, { Page: 1, Size: 10 });
   const title = `补还测试书${tag}`;
-  const saved = await gw<{ Copies: Array<{ Barcode: string }> }>(page, catalogueCalls.addItemsCatalogueInfo, {
-    Item: { Title: title, ISBN: isbn13(`978712${tag}`), Price: 25, ClassNo: 'I287.5' }, Copies: { Count: 2, AreaID: areas.List[0]!.ID },
-  });
-  const books = saved.Copies.map((c) => c.Barcode);
+  const { userId, books } = await readerWithBooks(page, { card: `RDF${tag}`, name, title, copies: 2 });
   expect(books).toHaveLength(2);
-  const found = await gw<{ Kind: string; Reader?: { UserID: number } }>(page, circulationCalls.getCircUserInfoByBarCode, { BarCode: `RDF${tag}` });
-  for (const b of books) await gw(page, circulationCalls.literatureCirc, { UserID: found.Reader!.UserID, Barcode: b });
+  for (const b of books) await gw(page, circulationCalls.literatureCirc, { UserID: userId, Barcode: b });
   return { name, title, books };
 }
 

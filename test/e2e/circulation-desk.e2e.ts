@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { CallDef } from '../../src/shared/api/contract.ts';
-import { basicSetsCalls } from '../../src/shared/api/basic-sets.ts';
-import { borrowRulesCalls } from '../../src/shared/api/borrow-rules.ts';
-import { catalogueCalls } from '../../src/shared/api/catalogue.ts';
-import { readerCalls } from '../../src/shared/api/readers.ts';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
+import { readerWithBooks, scan } from '../support/gateway-fixtures.ts';
 import { installDesktopBridge, type DesktopRig } from '../support/desktop-bridge.ts';
 import { blankTag, type SimTag } from '../../src/main/rfid/tag-field.ts';
 import { encodeLibraryTag } from '../../src/shared/domain/rfid/iso28560-2.ts';
@@ -14,47 +10,12 @@ import { encodeLibraryTag } from '../../src/shared/domain/rfid/iso28560-2.ts';
 // updated), a 6th beyond the limit (refused with the reason), return 2 by scanning, renew 1,
 // undo the last. The reader and books are made for the test through the gateway.
 
-/** A gateway call with the page's own session (the contract's path and method). */
-async function gw<T>(page: Page, def: CallDef, input: unknown): Promise<T> {
-  return page.evaluate(async ({ path, method, body }) => {
-    // In a desktop page the token is main's (window.lib.auth), in a browser the tab's.
-    const auth = (window as unknown as { lib?: { auth?: { current(): Promise<{ ok: boolean; data: { access_token: string } | null }> } } }).lib?.auth;
-    const token = auth ? ((await auth.current()).data ?? {}) as { access_token?: string } : JSON.parse(sessionStorage.getItem('lib.token') ?? '{}') as { access_token?: string };
-    const r = await fetch(path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(body) });
-    const env = (await r.json()) as { code: number; data: unknown; message: string };
-    if (env.code !== 0) throw new Error(`${path}: ${env.message}`);
-    return env.data;
-  }, { path: def.path, method: def.method, body: input }) as Promise<T>;
-}
-
-const isbn13 = (first12: string) => {
-  let s = 0;
-  for (let i = 0; i < 12; i++) s += (i % 2 ? 3 : 1) * Number(first12[i]);
-  return first12 + String((10 - (s % 10)) % 10);
-};
-
-/** Types a code the way a barcode scanner does: a burst of keys, then Enter. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
-
 /** A reader of the small-class group (5 books at most) and six copies of a new title, made through the gateway. */
 async function deskFixture(page: Page): Promise<{ tag: string; books: string[] }> {
   const tag = String(Date.now()).slice(-6);
-  // A reader of the small-class group (5 books at most), and six copies of a new title.
-  const groups = await gw<{ List: Array<{ ID: string; Name: string }> }>(page, borrowRulesCalls.getGroups, { Page: 1, Size: 50 });
-  const small = groups.List.find((g) => g.Name === '小班借阅组')!;
-  await gw(page, readerCalls.addReader, { Account: `desk${tag}`, Name: `柜台读者${tag}`, ReaderID: `RD${tag}`, Identity: 'student', Phone: '13800000000' });
-  await gw(page, borrowRulesCalls.addAssignments, { GroupID: small.ID, Kind: 'reader', TargetIDs: [`RD${tag}`] });
-  const areas = await gw<{ List: Array<{ ID: number }> }>(page, basicSetsCalls.locationList, { Page: 1, Size: 10 });
-  const saved = await gw<{ Copies: Array<{ Barcode: string }> }>(page, catalogueCalls.addItemsCatalogueInfo, {
-    Item: { Title: `柜台测试书${tag}`, ISBN: isbn13(`978711${tag}`), Price: 25, ClassNo: 'I287.5' }, Copies: { Count: 6, AreaID: areas.List[0]!.ID },
-  });
-  const books = saved.Copies.map((c) => c.Barcode);
+  const { books } = await readerWithBooks(page, { card: `RD${tag}`, name: `柜台读者${tag}`, title: `柜台测试书${tag}`, copies: 6 });
   expect(books).toHaveLength(6);
   return { tag, books };
-
 }
 
 test('the desk, keyboard only: lend five, refuse the sixth, return two, renew one, undo the last', async ({ page, baseURL }) => {
@@ -150,7 +111,9 @@ test('the desk with the RFID pad: a reader card and books laid on it, the AFI sw
   await expect(page.getByTestId('desk-log')).toContainText('借书成功，但 AFI 或标签写入失败');
   expect(third.afi).toBe(0x07);
   rig.field.lift(third.uid);
-  await page.waitForTimeout(700); // one read of the pad without it
+  // Two whole reads of the pad without it (the desk then knows it was lifted), however busy the machine.
+  const before = rig.field.log.length;
+  await expect.poll(() => rig!.field.log.slice(before).filter((c) => c === 'inventory').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   rig.field.place(third);
   await expect(page.getByTestId('desk-log')).toContainText('借书成功，AFI 已改写');
   await expect.poll(() => third.afi).toBe(0xc2);

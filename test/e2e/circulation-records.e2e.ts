@@ -1,34 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { CallDef } from '../../src/shared/api/contract.ts';
-import { basicSetsCalls } from '../../src/shared/api/basic-sets.ts';
-import { borrowRulesCalls } from '../../src/shared/api/borrow-rules.ts';
-import { catalogueCalls } from '../../src/shared/api/catalogue.ts';
 import { circulationCalls } from '../../src/shared/api/circulation.ts';
 import { circulationRecordCalls } from '../../src/shared/api/circulation-records.ts';
-import { readerCalls } from '../../src/shared/api/readers.ts';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
+import { gw, readerWithBooks } from '../support/gateway-fixtures.ts';
 
 // The circulation records (issue 9 §2): one loan made through the gateway, found on each record
 // screen in Chinese (loan inquiry, the desk's journal and its export, the class's open loans, the
 // book's and the reader's history), and the loan inquiry again in English.
-
-/** A gateway call with the page's own session (the contract's path and method). */
-async function gw<T>(page: Page, def: CallDef, input: unknown): Promise<T> {
-  return page.evaluate(async ({ path, method, body }) => {
-    const token = JSON.parse(sessionStorage.getItem('lib.token') ?? '{}') as { access_token?: string };
-    const r = await fetch(path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token.access_token}` }, body: JSON.stringify(body) });
-    const env = (await r.json()) as { code: number; data: unknown; message: string };
-    if (env.code !== 0) throw new Error(`${path}: ${env.message}`);
-    return env.data;
-  }, { path: def.path, method: def.method, body: input }) as Promise<T>;
-}
-
-const isbn13 = (first12: string) => {
-  let s = 0;
-  for (let i = 0; i < 12; i++) s += (i % 2 ? 3 : 1) * Number(first12[i]);
-  return first12 + String((10 - (s % 10)) % 10);
-};
 
 const go = (page: Page, route: string) => page.evaluate((r) => { location.hash = `#${r}`; }, route);
 
@@ -42,15 +21,10 @@ test('a loan is found on every circulation record screen, in Chinese and in Engl
   // A reader in a class, in a group that may borrow, and one copy of a new title lent to them.
   const classes = await gw<Array<{ ID: number; Name: string }>>(page, circulationRecordCalls.getDeptOptions, {});
   const cls = classes.find((c) => /年级\d+班$/.test(c.Name))!;
-  const reader = await gw<{ ID: number }>(page, readerCalls.addReader, { Account: `rec${tag}`, Name: name, ReaderID: card, Identity: 'student', Phone: '13800000000', DeptID: cls.ID });
-  const groups = await gw<{ List: Array<{ ID: string; Name: string }> }>(page, borrowRulesCalls.getGroups, { Page: 1, Rows: 50 });
-  await gw(page, borrowRulesCalls.addAssignments, { GroupID: groups.List.find((g) => g.Name === '小班借阅组')!.ID, Kind: 'reader', TargetIDs: [card] });
-  const areas = await gw<{ List: Array<{ ID: number }> }>(page, basicSetsCalls.locationList, { Page: 1, Rows: 10 });
   const title = `记录测试书${tag}`;
-  const saved = await gw<{ Copies: Array<{ Barcode: string }> }>(page, catalogueCalls.addItemsCatalogueInfo, {
-    Item: { Title: title, ISBN: isbn13(`978722${tag}`), Price: 18, ClassNo: 'I287.5' }, Copies: { Count: 1, AreaID: areas.List[0]!.ID },
-  });
-  const barcode = saved.Copies[0]!.Barcode;
+  const made = await readerWithBooks(page, { card, name, title, copies: 1, deptId: cls.ID });
+  const reader = { ID: made.userId };
+  const barcode = made.books[0]!;
   await gw(page, circulationCalls.literatureCirc, { UserID: reader.ID, Barcode: barcode });
 
   // 借阅查询: by the reader's card.
