@@ -14,8 +14,8 @@ import { parseMarcFile, importParsed } from '../../src/gateway/marc/marc-import.
 import { DEFAULT_MARC_RULES } from '../../src/shared/domain/marc-rules.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { refreshPlannerStatistics } from '../../src/gateway/db/planner-statistics.ts';
+import { pct } from './percentile.ts';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)]!;
 
 /**
  * Section 4 of issue 7, on one gateway (app.inject, SQLite): the catalogue fixture, catalogue

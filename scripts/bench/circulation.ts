@@ -3,8 +3,8 @@ import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { writeTx } from '../../src/gateway/db/connect.ts';
 import { refreshPlannerStatistics } from '../../src/gateway/db/planner-statistics.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
+import { pct } from './percentile.ts';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)]!;
 
 /**
  * Issue 9's desk budget on the catalogue fixture (100k titles, 200k copies, a reader with 400 open

@@ -5,8 +5,8 @@ import { attachFeigSimulator } from '../../src/main/rfid/feig-simulator.ts';
 import { blankTag, TagField } from '../../src/main/rfid/tag-field.ts';
 import { RfidDeviceService } from '../../src/main/rfid/device-service.ts';
 import { connectBoard } from '../../src/main/rfid/connect-board.ts';
+import { pct } from './percentile.ts';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)]!;
 
 /**
  * Issue 8's device figure: one tag encoded and verified (inventory, system information, data

@@ -11,13 +11,14 @@ import { measureHomeInteractive } from './home-interactive.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureCirculation } from './circulation.ts';
+import { pct } from './percentile.ts';
 import { measureRfidEncode } from './rfid-encode.ts';
 import { measurePrintQueue } from './print-queue.ts';
 import { createPgTestDatabase, PG_TEST_URL } from '../../src/gateway/testing/pg-test-db.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
+const p95 = (xs: number[]) => pct(xs, 0.95);
 const rows: string[][] = [['what', 'figure', 'budget', 'ratio']];
 const row = (what: string, value: number, unit: string, budget: number | null) =>
   rows.push([what, `${value.toFixed(unit === 'kB' ? 1 : 0)} ${unit}`, budget == null ? '-' : `${budget} ${unit}`, budget == null ? '-' : (value / budget).toFixed(2)]);

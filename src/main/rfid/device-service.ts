@@ -62,6 +62,12 @@ export class RfidDeviceService {
   #detail: string | null = null;
   #chain: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | null = null;
+  /**
+   * What readPad last read of each tag still on the pad: the desk asks twice a second, and a tag's
+   * data only changes by our own writes (encode, setAfi keep this up to date), so a book lying on
+   * the pad costs one inventory per poll instead of two reads more.
+   */
+  #padCache = new Map<string, TagReading>();
   readonly #listeners = new Set<(s: DeviceStatus) => void>();
 
   readonly #deps: ServiceDeps;
@@ -89,6 +95,7 @@ export class RfidDeviceService {
   async configure(config: DeviceConfig | null): Promise<DeviceStatus> {
     await this.#exclusive(async () => {
       await this.#drop();
+      this.#padCache.clear();
       this.#config = config;
       if (!config) return this.#set('off');
       await this.#connect();
@@ -185,15 +192,27 @@ export class RfidDeviceService {
     return this.run(async (r) => {
       const tags: TagReading[] = [];
       const unreadable: string[] = [];
-      for (const { uid } of await r.inventory()) {
-        try {
-          const info = await r.systemInfo(uid);
-          const bytes = await r.readBlocks(uid, 0, Math.min(info.blockCount, BLOCKS_READ));
-          tags.push({ uid, afi: info.afi, dsfid: info.dsfid, ...decodeAny(bytes) });
-        } catch (err) {
-          if (err instanceof RfidError && err.code === 'unavailable') throw err;
-          unreadable.push(uid);
+      const cache = new Map<string, TagReading>();
+      try {
+        for (const { uid } of await r.inventory()) {
+          let reading = this.#padCache.get(uid);
+          if (!reading) {
+            try {
+              const info = await r.systemInfo(uid);
+              const bytes = await r.readBlocks(uid, 0, Math.min(info.blockCount, BLOCKS_READ));
+              reading = { uid, afi: info.afi, dsfid: info.dsfid, ...decodeAny(bytes) };
+            } catch (err) {
+              if (err instanceof RfidError && err.code === 'unavailable') throw err;
+              unreadable.push(uid);
+              continue;
+            }
+          }
+          cache.set(uid, reading);
+          tags.push(reading);
         }
+      } finally {
+        // Only tags still on the pad are remembered: one lifted and laid down again is read afresh.
+        this.#padCache = cache;
       }
       return { tags, unreadable };
     });
@@ -208,6 +227,7 @@ export class RfidDeviceService {
     const afi = req.afi;
     return this.run(async (r) => {
       const uid = await onlyTag(r, req.uid);
+      this.#padCache.delete(uid);
       const info = await r.systemInfo(uid);
       // Never write over another item's tag: at a busy desk that is the last book, still on the pad.
       const held = decodeAny(await r.readBlocks(uid, 0, Math.min(info.blockCount, BLOCKS_READ))).data;
@@ -229,6 +249,7 @@ export class RfidDeviceService {
   /** Sets a tag's AFI (borrow, return) and checks it. */
   setAfi(uid: string, afi: number): Promise<void> {
     return this.run(async (r) => {
+      this.#padCache.delete(uid);
       await r.writeAfi(uid, afi);
       if ((await r.systemInfo(uid)).afi !== afi) throw new RfidError('afi-write', 'the AFI did not change', { uid });
     });
