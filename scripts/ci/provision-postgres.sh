@@ -49,5 +49,8 @@ if [ "$(psql_su "-c \"select 1 from pg_roles where rolname = '$ROLE'\"")" != "1"
   log "creating role $ROLE"
   psql_su "-c \"create role $ROLE login createdb password '$PASSWORD'\""
 fi
+# A test database is dropped WITH (FORCE); when autovacuum is working in it (after a large write
+# test) ending that worker needs pg_signal_backend. Granting again is harmless.
+psql_su "-c \"grant pg_signal_backend to $ROLE\"" 2>/dev/null || true
 
 echo "postgres://$ROLE:$PASSWORD@127.0.0.1:$port/postgres"

@@ -33,6 +33,24 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /**
+ * FORCE ends connections a failed test may have left open. An autovacuum worker busy in the
+ * database (after a large write test) can only be ended by a role with pg_signal_backend
+ * (42501) and otherwise holds the database (55006) for a moment, so both are waited out.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      return;
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (attempt >= 40 || (code !== '42501' && code !== '55006')) throw e;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+/**
  * Creates `library_test_<random>`. Collation and ctype "C" make text order and case folding
  * code-point based, as on SQLite, whatever the cluster's default locale is; production
  * databases should be created the same way (see db/connect.ts).
@@ -47,7 +65,6 @@ export async function createPgTestDatabase(): Promise<PgTestDatabase> {
     name,
     url: url.href,
     db: { kind: 'postgres', pgUrl: url.href },
-    // FORCE ends connections a failed test may have left open.
-    drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () => dropDatabase(name),
   };
 }
