@@ -1,131 +1,19 @@
-import type { Kysely, Transaction } from 'kysely';
-import { circulationCalls as C, DESK_MENUS, UNDO_WINDOW_MS, type DeskReason } from '../../shared/api/circulation.ts';
-import { checkBorrow, checkRenew } from '../../shared/domain/borrowing/circulation-checks.ts';
-import { endOfLocalDay, parseInstant, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
-import type { OpenLoan, SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
-import { holds } from '../access/permissions.ts';
+import { circulationCalls as C, UNDO_WINDOW_MS } from '../../shared/api/circulation.ts';
 import { branchScope } from '../access/access-scope.ts';
-import { requireSchool, requireUser } from '../access/call-context.ts';
-import { loadCalendar, loadRules, readerContext } from '../borrow-rules/borrow-rule-store.ts';
-import { checkCopyChange, changeCopy } from '../collection/copy-change.ts';
+import { loadCalendar, loadRules } from '../borrow-rules/borrow-rule-store.ts';
+import { changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
+import { handler, type HandlerMapFor } from '../http/handler-types.ts';
+import { copyByBarcode, deskReaderOf, openLoanOfCopy, openLoansOf, readerById, readerByCard, recordTransaction, toDeskLoan, type DeskReaderRow } from './circulation-store.ts';
 import {
-  classNameOf, copyByBarcode, deskReaderOf, loanById, openLoanOfCopy, openLoansOf, readerById, readerByCard, recordTransaction, toDeskLoan,
-  type DeskCopyRow, type DeskReaderRow,
-} from './circulation-store.ts';
-import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
+  holdsDeskMenu, lendCopy, loanToReturn, nowIso, renewCopy, requireDesk, returnCopy, returnReaderOf, staffOf,
+} from './desk-operations.ts';
 
 /**
- * The circulation desk (contract: shared/api/circulation.ts). Each write runs in one transaction:
- * the rules module decides on the reader's loans and the copy as read inside it, the copy moves
- * through the shared state machine (copy-change.ts), and the database has the last word on "one
- * open loan per copy" (loans_open_copy_uq): two desks lending the same book at once get one loan
- * and one refusal. The school's rules and calendar are read before the transaction (they are
- * configuration, not what desks race for), and queries inside it run one after another: they
- * share the transaction's one connection.
+ * The circulation desk's calls (contract: shared/api/circulation.ts). The writes themselves are
+ * desk-operations.ts, shared with every other screen that circulates books.
  */
-
-const nowIso = () => new Date().toISOString();
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The signed-in staff user and the school every query is scoped by. */
-function staffOf(ctx: CallContext): { userId: number; schoolId: number } {
-  const schoolId = requireSchool(ctx);
-  return { userId: requireUser(ctx).userId, schoolId };
-}
-
-async function holdsDeskMenu(ctx: CallContext, userId: number, schoolId: number): Promise<boolean> {
-  const perms = await ctx.app.permissions.of(userId, schoolId);
-  return DESK_MENUS.some((m) => holds(perms, m));
-}
-
-/** For calls the contract gives no permission: any desk menu (or '*'), else 403. */
-async function requireDesk(ctx: CallContext): Promise<{ userId: number; schoolId: number }> {
-  const staff = staffOf(ctx);
-  if (!(await holdsDeskMenu(ctx, staff.userId, staff.schoolId))) throw AppError.forbidden();
-  return staff;
-}
-
-/** Why the desk cannot act on the copy of `barcode` at all: unknown here, or outside the caller's branches. */
-function copyReasons(copy: DeskCopyRow | undefined, barcode: string, branchIds: readonly number[] | null): DeskReason[] {
-  if (!copy) return [deskReason('copyNotFound', { barcode })];
-  if (branchIds && !branchIds.includes(copy.branch_id)) return [deskReason('outsideBranches', { barcode })];
-  return [];
-}
-
-/** The holder's name for an alreadyOnLoan reason (outside a failed transaction: read afresh). */
-async function onLoanReason(ctx: CallContext, schoolId: number, copy: DeskCopyRow): Promise<DeskReason> {
-  const loan = await openLoanOfCopy(ctx.app.db, schoolId, copy.id);
-  return deskReason('alreadyOnLoan', { barcode: copy.barcode, name: loan?.reader_name ?? '' });
-}
-
-type OpenLoanRow = NonNullable<Awaited<ReturnType<typeof openLoanOfCopy>>>;
-
-/**
- * The copy of `barcode` and its open loan, as a return (today's, or a deferred one on `returnDay`)
- * would close it, and when: `now`, or the end of `returnDay` in the school's time zone (as an
- * instant in UTC, like every other returned_at). Refused as the desk refuses a return, and a
- * `returnDay` after today or before the loan's day.
- */
-async function loanToReturn(
-  db: Db, ctx: CallContext, schoolId: number, branchIds: readonly number[] | null, calendar: SchoolCalendar,
-  barcode: string, now: string, returnDay?: string,
-): Promise<{ copy: DeskCopyRow; loan: OpenLoanRow; returnedAt: string }> {
-  const copy = await copyByBarcode(db, schoolId, barcode);
-  const reasons = copyReasons(copy, barcode, branchIds);
-  if (reasons.length || !copy) throw deskRefusal(ctx.t, 'return', reasons);
-  const loan = await openLoanOfCopy(db, schoolId, copy.id);
-  if (!loan) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
-  if (returnDay == null) return { copy, loan, returnedAt: now };
-  const offset = calendar.UtcOffsetMinutes;
-  const today = toLocalDay(now, offset);
-  const loanDay = toLocalDay(loan.loaned_at, offset);
-  if (returnDay > today) throw deskRefusal(ctx.t, 'return', [deskReason('returnDayFuture', { day: returnDay, today })]);
-  if (returnDay < loanDay) throw deskRefusal(ctx.t, 'return', [deskReason('returnDayBeforeLoan', { barcode: copy.barcode, day: returnDay, loanDay })]);
-  // Today's deferred return is simply a return now (the end of today is still to come).
-  const returnedAt = returnDay === today ? now : new Date(parseInstant(endOfLocalDay(returnDay, offset))).toISOString();
-  return { copy, loan, returnedAt };
-}
-
-/** Whose loan a return closes, with their class (or department). */
-async function returnReaderOf(db: Db, ctx: CallContext, schoolId: number, loan: OpenLoanRow) {
-  const reader = await readerById(db, schoolId, loan.user_id);
-  return {
-    UserID: loan.user_id, ReaderID: loan.reader_id, Name: loan.reader_name,
-    ClassName: await classNameOf(db, schoolId, reader?.dept_id ?? null, ctx.lang),
-  };
-}
-
-/**
- * Returns a copy by its barcode, from any reader, in any branch the user's role covers: now (the
- * desk), or as of `returnDay` (a deferred return; the day goes in the copy event's detail). Either
- * way the journal's transaction is dated now, so the desk's undo takes it back.
- */
-async function returnCopy(ctx: CallContext, barcode: string, returnDay?: string) {
-  const { userId, schoolId } = staffOf(ctx);
-  const [scope, cal] = await Promise.all([branchScope(ctx), loadCalendar(ctx.app.db, schoolId)]);
-  const now = nowIso();
-  return writeTx(ctx.app.db, async (trx) => {
-    const { copy, loan, returnedAt } = await loanToReturn(trx, ctx, schoolId, scope.ids, cal.calendar, barcode, now, returnDay);
-    // `returned_at is null` in the WHERE: a second return of the same loan (a retry racing the first) changes nothing.
-    const done = await trx.updateTable('loans').set({ returned_at: returnedAt, returned_by: userId })
-      .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
-    // Holds come later: a copy another reader waits for will go to the hold shelf here ('reserveReady') instead of 'return'.
-    const detail = { loanId: loan.id, readerId: loan.user_id, ...(returnDay != null ? { returnDay } : {}) };
-    await changeCopy(trx, copy, 'return', { userId, at: now, detail });
-    const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'return', loan_id: loan.id, copy_id: copy.id, reader_id: loan.user_id, staff_id: userId, at: now });
-    return {
-      TransactionID: txId,
-      Loan: toDeskLoan({ ...loan, returned_at: returnedAt }, cal.calendar, now),
-      Reader: await returnReaderOf(trx, ctx, schoolId, loan),
-    };
-  });
-}
 
 /** The undo's own refusals (circulation:undo.*): a message, no reasons list. */
 const undoRefused = (what: 'tooLate' | 'notYours' | 'notLast' | 'already') =>
@@ -156,48 +44,7 @@ export const circulationHandlers = {
     };
   }),
 
-  'circulation.literatureCirc': handler(C.literatureCirc, async (input, ctx) => {
-    const { userId, schoolId } = staffOf(ctx);
-    const [scope, rules] = await Promise.all([branchScope(ctx), loadRules(ctx.app.db, schoolId)]);
-    const now = nowIso();
-    let copy: DeskCopyRow | undefined;
-    try {
-      return await writeTx(ctx.app.db, async (trx) => {
-        const user = await readerById(trx, schoolId, input.UserID);
-        copy = await copyByBarcode(trx, schoolId, input.Barcode);
-        const reasons = copyReasons(copy, input.Barcode, scope.ids);
-        let dueAt = '';
-        if (!user) reasons.unshift(deskReason('readerNotFound'));
-        else {
-          // Copies carry no resource type yet: every book counts as untyped ("").
-          const check = checkBorrow(await readerContext(trx, schoolId, user), { ResourceTypeID: '' }, now, rules);
-          if (check.ok) dueAt = check.dueAt;
-          else reasons.unshift(...check.reasons.map(fromRule));
-        }
-        if (copy && !reasons.some((r) => r.Code === 'outsideBranches')) {
-          const open = await openLoanOfCopy(trx, schoolId, copy.id);
-          if (open) reasons.push(deskReason('alreadyOnLoan', { barcode: copy.barcode, name: open.reader_name }));
-          // 'reserved' is lendable only to the reader the hold is for: until holds exist, to nobody.
-          else if (copy.circ_state === 'reserved' || !checkCopyChange(copy, 'borrow').ok) {
-            reasons.push(unlendableReason(copy.barcode, copy.circ_state, copy.storage_area));
-          }
-        }
-        if (reasons.length || !user || !copy) throw deskRefusal(ctx.t, 'borrow', reasons);
-
-        const loan = await trx.insertInto('loans')
-          .values({ school_id: schoolId, copy_id: copy.id, user_id: user.id, loaned_at: now, due_at: dueAt, returned_at: null, renew_count: 0, loaned_by: userId })
-          .returning('id').executeTakeFirstOrThrow();
-        await changeCopy(trx, copy, 'borrow', { userId, at: now, detail: { loanId: loan.id, readerId: user.id } });
-        const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'borrow', loan_id: loan.id, copy_id: copy.id, reader_id: user.id, staff_id: userId, at: now });
-        const reader = await deskReaderOf(trx, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules });
-        return { TransactionID: txId, Loan: toDeskLoan((await loanById(trx, schoolId, loan.id))!, rules.Calendar, now), Reader: reader };
-      });
-    } catch (err) {
-      // Another desk lent the copy between our read and our insert: the partial unique index refused the second open loan.
-      if (isUniqueViolation(err) && copy) throw deskRefusal(ctx.t, 'borrow', [await onLoanReason(ctx, schoolId, copy)]);
-      throw err;
-    }
-  }),
+  'circulation.literatureCirc': handler(C.literatureCirc, (input, ctx) => lendCopy(ctx, input.UserID, input.Barcode)),
 
   'circulation.literatureReturn': handler(C.literatureReturn, (input, ctx) => returnCopy(ctx, input.Barcode)),
 
@@ -212,39 +59,7 @@ export const circulationHandlers = {
 
   'circulation.deferredReturn': handler(C.deferredReturn, (input, ctx) => returnCopy(ctx, input.Barcode, input.ReturnDay)),
 
-  'circulation.renew': handler(C.renew, async (input, ctx) => {
-    const { userId, schoolId } = staffOf(ctx);
-    const [scope, rules] = await Promise.all([branchScope(ctx), loadRules(ctx.app.db, schoolId)]);
-    const now = nowIso();
-    return writeTx(ctx.app.db, async (trx) => {
-      const copy = await copyByBarcode(trx, schoolId, input.Barcode);
-      const reasons = copyReasons(copy, input.Barcode, scope.ids);
-      if (reasons.length || !copy) throw deskRefusal(ctx.t, 'renew', reasons);
-      const loan = await openLoanOfCopy(trx, schoolId, copy.id);
-      const user = loan && (await readerById(trx, schoolId, loan.user_id));
-      if (!loan || !user) throw deskRefusal(ctx.t, 'renew', [deskReason('notOnLoan', { barcode: copy.barcode })]);
-      const reader = await readerContext(trx, schoolId, user);
-      const open: OpenLoan = reader.Loans.find((l) => l.LoanID === String(loan.id))
-        ?? { LoanID: String(loan.id), ResourceTypeID: '', LoanedAt: loan.loaned_at, DueAt: loan.due_at, RenewCount: loan.renew_count };
-      const check = checkRenew(reader, open, now, rules);
-      if (!check.ok) throw deskRefusal(ctx.t, 'renew', check.reasons.map(fromRule));
-      // The old due date and count in the WHERE: a renewal racing another changes nothing twice.
-      const done = await trx.updateTable('loans').set({ due_at: check.dueAt, renew_count: check.renewCount })
-        .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null)
-        .where('due_at', '=', loan.due_at).where('renew_count', '=', loan.renew_count).executeTakeFirst();
-      if (Number(done.numUpdatedRows) !== 1) throw deskRefusal(ctx.t, 'renew', [deskReason('notOnLoan', { barcode: copy.barcode })]);
-      await changeCopy(trx, copy, 'renew', { userId, at: now, detail: { loanId: loan.id, dueBefore: loan.due_at, dueAfter: check.dueAt } });
-      const txId = await recordTransaction(trx, {
-        school_id: schoolId, kind: 'renew', loan_id: loan.id, copy_id: copy.id, reader_id: user.id, staff_id: userId, at: now,
-        due_before: loan.due_at, due_after: check.dueAt,
-      });
-      return {
-        TransactionID: txId,
-        Loan: toDeskLoan({ ...loan, due_at: check.dueAt, renew_count: check.renewCount }, rules.Calendar, now),
-        PreviousDueAt: loan.due_at,
-      };
-    });
-  }),
+  'circulation.renew': handler(C.renew, (input, ctx) => renewCopy(ctx, input.Barcode)),
 
   /**
    * Undoes the caller's own transaction, if it is recent, not undone, and still the copy's latest
