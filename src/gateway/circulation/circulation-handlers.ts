@@ -5,6 +5,7 @@ import { changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
+import { reopenForUndo, unshelveForUndo } from '../holds/hold-store.ts';
 import { copyByBarcode, deskReaderOf, openLoanOfCopy, openLoansOf, readerById, readerByCard, recordTransaction, toDeskLoan, type DeskReaderRow } from './circulation-store.ts';
 import {
   holdsDeskMenu, lendCopy, loanToReturn, nowIso, renewCopy, requireDesk, returnCopy, returnReaderOf, staffOf,
@@ -87,10 +88,18 @@ export const circulationHandlers = {
         let changed;
         if (tx.kind === 'borrow') {
           changed = await loan.set({ cancelled: 1, returned_at: now, returned_by: userId }).where('returned_at', 'is', null).executeTakeFirst();
-          if (Number(changed.numUpdatedRows) === 1) await changeCopy(trx, copy, 'return', { userId, at: now, detail });
+          if (Number(changed.numUpdatedRows) === 1) {
+            const back = await changeCopy(trx, copy, 'return', { userId, at: now, detail });
+            // A loan that fulfilled a hold: the hold is open again, the copy back on the hold shelf.
+            const calendar = (await loadCalendar(trx, schoolId)).calendar;
+            const titleId = (await trx.selectFrom('copies').select('title_id').where('id', '=', copy.id).executeTakeFirstOrThrow()).title_id;
+            await reopenForUndo(trx, { schoolId, userId, now, calendar }, tx.loan_id, { ...copy, title_id: titleId, storage_area: back.storage, circ_state: back.circ });
+          }
         } else if (tx.kind === 'return') {
           // Reopening may clash with a loan made since (not through the desk): loans_open_copy_uq decides.
           changed = await loan.set({ returned_at: null, returned_by: null }).where('returned_at', 'is not', null).where('cancelled', '=', 0).executeTakeFirst();
+          // The return put it on the hold shelf: that reader goes back to the queue, keeping their place.
+          if (Number(changed.numUpdatedRows) === 1) await unshelveForUndo(trx, schoolId, copy.id);
           if (Number(changed.numUpdatedRows) === 1) await changeCopy(trx, copy, 'borrow', { userId, at: now, detail });
         } else {
           changed = await loan.set((eb) => ({ due_at: tx.due_before!, renew_count: eb('renew_count', '-', 1) }))

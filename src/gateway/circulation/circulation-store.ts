@@ -33,7 +33,7 @@ export function readerByCard(db: Db, schoolId: number, card: string): Promise<De
 export function copyByBarcode(db: Db, schoolId: number, barcode: string) {
   return db.selectFrom('copies as c')
     .innerJoin('titles as t', 't.id', 'c.title_id')
-    .select(['c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 't.title'])
+    .select(['c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 'c.title_id', 't.title'])
     .where('c.school_id', '=', schoolId)
     .where('c.barcode', '=', barcode)
     .executeTakeFirst();

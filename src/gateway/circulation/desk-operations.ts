@@ -17,6 +17,7 @@ import {
   type DeskCopyRow,
 } from './circulation-store.ts';
 import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
+import { holdForLend, onLent, onReturned, readyForLend } from '../holds/hold-store.ts';
 
 /**
  * Lend, return and renew one copy: the desk's writes, shared by every screen that circulates books
@@ -92,6 +93,7 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       copy = await copyByBarcode(trx, schoolId, barcode);
       const reasons = copyReasons(copy, barcode, branchIds);
       let dueAt = '';
+      let held: Awaited<ReturnType<typeof holdForLend>> = 'free';
       if (!user) reasons.unshift(deskReason('readerNotFound'));
       else {
         // Copies carry no resource type yet: every book counts as untyped ("").
@@ -102,17 +104,24 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       if (copy && !reasons.some((r) => r.Code === 'outsideBranches')) {
         const open = await openLoanOfCopy(trx, schoolId, copy.id);
         if (open) reasons.push(deskReason('alreadyOnLoan', { barcode: copy.barcode, name: open.reader_name }));
-        // 'reserved' is lendable only to the reader the hold is for: until holds exist, to nobody.
-        else if (copy.circ_state === 'reserved' || !checkCopyChange(copy, 'borrow').ok) {
-          reasons.push(unlendableReason(copy.barcode, copy.circ_state, copy.storage_area));
+        else {
+          // A copy kept for a hold (to fetch, or on the hold shelf) is lent only to that hold's reader.
+          held = user ? await holdForLend(trx, schoolId, copy, user.id) : 'free';
+          const kept = copy.circ_state === 'reserved' || copy.circ_state === 'reserving';
+          if (held === null || (kept && held === 'free') || (!kept && !checkCopyChange(copy, 'borrow').ok)) {
+            reasons.push(unlendableReason(copy.barcode, copy.circ_state, copy.storage_area));
+          }
         }
       }
       if (reasons.length || !user || !copy) throw deskRefusal(ctx.t, 'borrow', reasons);
+      const actor = { schoolId, userId, now, calendar: rules.Calendar };
+      const lent = held && held !== 'free' ? await readyForLend(trx, actor, copy, held) : copy;
 
       const loan = await trx.insertInto('loans')
         .values({ school_id: schoolId, copy_id: copy.id, user_id: user.id, loaned_at: now, due_at: dueAt, returned_at: null, renew_count: 0, loaned_by: userId })
         .returning('id').executeTakeFirstOrThrow();
-      await changeCopy(trx, copy, 'borrow', { userId, at: now, detail: { loanId: loan.id, readerId: user.id } });
+      await changeCopy(trx, lent, 'borrow', { userId, at: now, detail: { loanId: loan.id, readerId: user.id } });
+      await onLent(trx, actor, user.id, copy.title_id, copy.id, loan.id);
       const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'borrow', loan_id: loan.id, copy_id: copy.id, reader_id: user.id, staff_id: userId, at: now });
       const reader = await deskReaderOf(trx, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules });
       return { TransactionID: txId, Loan: toDeskLoan((await loanById(trx, schoolId, loan.id))!, rules.Calendar, now), Reader: reader };
@@ -186,14 +195,16 @@ export async function returnCopy(ctx: CallContext, barcode: string, returnDay?: 
     const done = await trx.updateTable('loans').set({ returned_at: returnedAt, returned_by: userId })
       .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null).executeTakeFirst();
     if (Number(done.numUpdatedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
-    // Holds come later: a copy another reader waits for will go to the hold shelf here ('reserveReady') instead of 'return'.
     const detail = { loanId: loan.id, readerId: loan.user_id, ...(returnDay != null ? { returnDay } : {}) };
-    await changeCopy(trx, copy, 'return', { userId, at: now, detail });
+    const back = await changeCopy(trx, copy, 'return', { userId, at: now, detail });
+    // A copy another reader waits for goes to the hold shelf, not back to the shelves.
+    const hold = await onReturned(trx, { schoolId, userId, now, calendar }, { ...copy, storage_area: back.storage, circ_state: back.circ }, ctx.lang);
     const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'return', loan_id: loan.id, copy_id: copy.id, reader_id: loan.user_id, staff_id: userId, at: now });
     return {
       TransactionID: txId,
       Loan: toDeskLoan({ ...loan, returned_at: returnedAt }, calendar, now),
       Reader: await returnReaderOf(trx, ctx, schoolId, loan),
+      Hold: hold,
     };
   });
 }

@@ -303,6 +303,24 @@ export interface MigrationsTable {
   applied_at: string;
 }
 
+/** 0026: holds, a queue per title (shared/api/holds.ts has the states). */
+export interface HoldsTable {
+  id: Generated<number>;
+  school_id: number;
+  title_id: number;
+  user_id: number;
+  state: string;
+  copy_id: number | null;
+  placed_at: string;
+  placed_by: number | null;
+  found_at: string | null;
+  expires_at: string | null;
+  closed_at: string | null;
+  closed_by: number | null;
+  loan_id: number | null;
+  note: ColumnType<string, string | undefined, string>;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -331,6 +349,7 @@ export interface Database {
   copy_events: CopyEventsTable;
   loans: LoansTable;
   circ_transactions: CircTransactionsTable;
+  holds: HoldsTable;
   menus: MenusTable;
   shortcuts: ShortcutsTable;
   notices: NoticesTable;

@@ -4,6 +4,7 @@ import { barcodeField } from './collection.ts';
 import { borrowLimitSchema } from './borrow-rules.ts';
 import { dateField, idField } from '../domain/fields.ts';
 import { REASON_CODES } from '../domain/borrowing/reasons.ts';
+import { heldForSchema } from './holds.ts';
 
 /**
  * The circulation desk (issue 9): one scan box that tells a reader card from a book, borrow,
@@ -145,7 +146,8 @@ export const circulationCalls = {
   literatureReturn: defineCall({
     id: 'circulation.literatureReturn', method: 'POST', path: `${LIB}/Circulation/LiteratureReturn`, auth: 'user', spec: true, perm: '/surrency/return',
     input: z.object({ Barcode: barcodeField('validation:required.barcode') }),
-    data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema }),
+    // Hold: the reader the copy now waits for on the hold shelf (a queue for its title), or null.
+    data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema, Hold: heldForSchema.nullable() }),
   }),
   /**
    * The copy's open loan as a deferred return on ReturnDay would close it (OverdueDays as of that
@@ -163,7 +165,8 @@ export const circulationCalls = {
   deferredReturn: defineCall({
     id: 'circulation.deferredReturn', method: 'POST', path: `${LIB}/Circulation/DeferredReturn`, auth: 'user', spec: true, perm: '/deferred-return',
     input: deferredReturnInput,
-    data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema }),
+    // Hold: the reader the copy now waits for on the hold shelf (a queue for its title), or null.
+    data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema, Hold: heldForSchema.nullable() }),
   }),
   /** Renews a loan by the copy's barcode (by reader: the desk renews each of the reader's loans). */
   renew: defineCall({

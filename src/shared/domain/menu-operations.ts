@@ -45,6 +45,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
+  '/reservation': ['circulation.holds.place', 'circulation.holds.manage'],
 };
 
 /** Every operation key of the given menus. */

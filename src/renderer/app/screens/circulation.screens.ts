@@ -20,7 +20,7 @@ export const circulationScreens = defineGroup({ area: 'admin', group: 'circulati
   '/recall': null,
   '/surrency/borrow-history-book': () => import('../../features/circulation/records-book-history-screen.tsx'),
   '/surrency/borrow-history-reader': () => import('../../features/circulation/records-reader-history-screen.tsx'),
-  '/reservation': null,
+  '/reservation': () => import('../../features/holds/reservation-screen.tsx'),
   '/recommendation': null,
   '/signrecord': null,
   '/booklist': null,
