@@ -21,6 +21,7 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { lossCalls } from './loss.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -53,4 +54,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(circulationCalls),
   ...Object.values(circulationRecordCalls),
   ...Object.values(searchCalls),
+  ...Object.values(lossCalls),
 ];

@@ -45,6 +45,12 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
+  '/loss': ['loss.copies.writeoff', 'loss.records.found'],
+  '/loss-register': ['loss.records.register'],
+  '/loss-handling': ['loss.records.compensate', 'loss.records.found', 'loss.settings.edit'],
+  '/loss-record': ['loss.records.export'],
+  '/loss-found': ['loss.records.found'],
+  '/loss-order-search': ['loss.records.compensate'],
 };
 
 /** Every operation key of the given menus. */
