@@ -113,7 +113,7 @@ test('register, compensate, find, look up, print and write off lost books', asyn
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   const en = page.getByTestId('screen-/loss-record');
   await expect(en.getByRole('columnheader', { name: 'Order no.' })).toBeVisible();
-  await expect(en.getByTestId('list-loss-record').getByRole('row', { name: new RegExp(b3) })).toContainText('Lost by its borrower');
+  await expect(en.getByTestId('list-loss-record').getByRole('row', { name: new RegExp(b3) })).toContainText('Lost by reader');
   await page.getByTestId('language-zh-CN').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   expect(health.problems).toEqual([]);

@@ -242,8 +242,8 @@ describe.each(databases)('lost books on $name', ({ postgres }) => {
       const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
       expect(rows[0]![0]).toBe('Order no.');
       expect(rows.slice(1).map((r) => [r[2], r[6], r[10]])).toEqual([
-        ['Lost by its borrower', reader.reader_id, 'Not compensated'],
-        ['Lost by its borrower', reader.reader_id, 'Not compensated'],
+        ['Lost by reader', reader.reader_id, 'Not compensated'],
+        ['Lost by reader', reader.reader_id, 'Not compensated'],
       ]);
       await addStaff(t, 'lossrecview', [LOSS_MENUS.record]);
       expect((await t.fail(L.exportRecords, {}, 'lossrecview')).status).toBe(403);

@@ -38,7 +38,8 @@ export default function LossFoundScreen() {
   const canRefund = useCanOp(LOSS_OPS.compensate);
   const { foundQuiet: found } = useLossActions();
   const areas = useQuery({ queryKey: ['loss-areas'], queryFn: () => call(L.getAreas, {}) });
-  const [areaId, setAreaId] = useState<number | ''>('');
+  /** 0: the copy's former area. */
+  const [areaId, setAreaId] = useState(0);
   const [code, setCode] = useState('');
   const [log, setLog] = useState<LogLine[]>([]);
   const [refund, setRefund] = useState<LossRecord | null>(null);
@@ -54,7 +55,7 @@ export default function LossFoundScreen() {
     box.current?.focus();
     if (!barcode) return;
     try {
-      const r = await found.mutateAsync({ Barcode: barcode, AreaID: areaId === '' ? undefined : areaId });
+      const r = await found.mutateAsync({ Barcode: barcode, AreaID: areaId || undefined });
       const where = `${r.BranchName} · ${r.AreaName}`;
       const text = r.Record
         ? t('found.doneWithBill', { barcode: r.Barcode, title: r.Title, where, bill: r.Record.BillNo, reader: r.Record.ReaderName || t('dialog.noReader') })
@@ -77,10 +78,10 @@ export default function LossFoundScreen() {
               slotProps={{ htmlInput: { 'data-testid': 'found-scan', maxLength: 64, autoComplete: 'off' } }}
             />
             <TextField
-              select label={t('found.area')} value={areaId} onChange={(e) => setAreaId(e.target.value === '' ? '' : Number(e.target.value))} sx={{ width: 300 }}
+              select label={t('found.area')} value={areaId} onChange={(e) => setAreaId(Number(e.target.value))} sx={{ width: 300 }}
               helperText={t('found.areaHint')}
             >
-              <MenuItem value="">{t('found.formerArea')}</MenuItem>
+              <MenuItem value={0}>{t('found.formerArea')}</MenuItem>
               {(areas.data ?? []).map((a) => <MenuItem key={a.ID} value={a.ID}>{a.Name}</MenuItem>)}
             </TextField>
             <Button type="submit" variant="contained" sx={{ mt: 1 }}>{t('found.submit')}</Button>
@@ -105,7 +106,7 @@ export default function LossFoundScreen() {
         config={{
           resource: retrievedResource,
           filters: ['DateFrom', 'DateTo', 'Reader', 'Book'],
-          columns: ['RetrievedAt', 'Barcode', 'Title', 'BillNo', 'ReaderName', 'ClassName', 'Amount', 'PaidAmount', 'RefundAmount', 'RetrievedBy'],
+          columns: ['RetrievedAt', 'Barcode', 'Title', 'BillNo', 'ReaderName', 'PaidAmount', 'RefundAmount', 'RetrievedBy'],
           columnOverrides: moneyColumns,
           slots: canRefund ? {
             rowActionLabels: [t('actions.refund')],

@@ -33,7 +33,7 @@ export default function LossHandlingScreen() {
         config={{
           resource: openLossResource,
           filters: ['Reader', 'Book', 'BillNo', 'Kind', 'DateFrom', 'DateTo'],
-          columns: ['BillNo', 'RegisteredAt', 'Kind', 'Barcode', 'Title', 'ReaderName', 'ClassName', 'Price', 'Amount', 'AmountReason'],
+          columns: ['BillNo', 'RegisteredAt', 'Kind', 'Barcode', 'Title', 'ReaderName', 'ClassName', 'Amount', 'AmountReason'],
           columnOverrides: moneyColumns,
           slots: {
             toolbar: canSettings ? <Button onClick={() => setOpen({ kind: 'settings' })}>{t('settings.button')}</Button> : null,

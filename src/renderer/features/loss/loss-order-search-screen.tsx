@@ -21,7 +21,7 @@ export default function LossOrderSearchScreen() {
         config={{
           resource: billResource,
           filters: ['BillNo', 'Reader', 'State'],
-          columns: ['BillNo', 'RegisteredAt', 'ReaderID', 'ReaderName', 'ClassName', 'Barcode', 'Title', 'Price', 'Amount', 'State', 'PaidAmount', 'PayWay'],
+          columns: ['BillNo', 'RegisteredAt', 'ReaderName', 'ClassName', 'Title', 'Amount', 'State', 'PaidAmount'],
           columnOverrides: moneyColumns,
           slots: {
             rowActionLabels: [t('actions.slip')],

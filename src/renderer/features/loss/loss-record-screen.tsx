@@ -18,7 +18,7 @@ export default function LossRecordScreen() {
         config={{
           resource: lossRecordResource,
           filters: ['DateFrom', 'DateTo', 'DeptID', 'Reader', 'Book', 'BillNo', 'State', 'Kind'],
-          columns: ['BillNo', 'RegisteredAt', 'Kind', 'Barcode', 'Title', 'ReaderName', 'ClassName', 'Amount', 'State', 'PaidAmount', 'PayWay', 'RetrievedAt', 'RegisteredBy'],
+          columns: ['BillNo', 'RegisteredAt', 'Kind', 'Barcode', 'Title', 'ReaderName', 'ClassName', 'Amount', 'State'],
           columnOverrides: moneyColumns,
           slots: {
             toolbar: (query) => {
