@@ -140,7 +140,7 @@ describe.each(databases)('lost books on $name', ({ postgres }) => {
       expect(paid.PaidAt).not.toBeNull();
       expect((await t.data(L.getOpen, { BillNo: ra.BillNo }, 'librarian')).Total).toBe(0);
       expect(await t.fail(L.compensate, { ID: ra.ID, PaidAmount: 15, PayWay: 'cash' }, 'librarian', 'en-US'))
-        .toMatchObject({ status: 409, message: `Bill ${ra.BillNo} is Compensated: nothing left to settle` });
+        .toMatchObject({ status: 409, message: `Order ${ra.BillNo} is Compensated: nothing left to settle` });
       expect((await t.fail(L.adjust, { ID: ra.ID, Amount: 1, AmountReason: 'x' }, 'librarian')).status).toBe(409);
       const rb = await t.data(L.register, { Barcode: b!.barcode, Kind: 'damaged' }, 'librarian');
       expect(await t.data(L.compensate, { ID: rb.ID, PaidAmount: 20, PayWay: 'waived' }, 'librarian')).toMatchObject({ PaidAmount: 0, PayWay: 'waived' });
