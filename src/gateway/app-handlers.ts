@@ -36,6 +36,7 @@ import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
 import { holdsHandlers } from './holds/holds-handlers.ts';
+import { lossHandlers } from './loss/loss-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -76,4 +77,5 @@ export const allHandlers: AnyHandlerMap = {
   ...circulationHandlers,
   ...circulationRecordHandlers,
   ...holdsHandlers,
+  ...lossHandlers,
 };

@@ -189,6 +189,8 @@ export interface LoansTable {
   returned_by: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0016: 1 when the desk undid the loan (returned_at is then the undo's time); the row stays. */
   cancelled: Generated<Flag>;
+  /** 0017: how a loan closed when not returned: 'lost' (a loss registered) or 'weeded' (written off); null otherwise. */
+  closed_as: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The circulation desk's journal (0016): what each desk did, so it can undo its latest within a window. */
@@ -209,6 +211,47 @@ export interface CircTransactionsTable {
   undo_of: number | null;
   /** The undo that undid this transaction, if any. */
   undone_by: number | null;
+}
+
+/** A lost book and its compensation bill (0017); money in cents. */
+export interface LossRecordsTable {
+  id: Generated<number>;
+  school_id: number;
+  bill_no: string;
+  copy_id: number;
+  barcode: string;
+  title: string;
+  call_no: string;
+  branch_id: number;
+  /** The copy's area when it was lost: where a found copy goes back by default. */
+  area_id: number | null;
+  price_cents: number;
+  kind: string;
+  loan_id: number | null;
+  /** users.id, card, name and dept of the reader when registered; null/'' when missing from the shelf. */
+  reader_id: number | null;
+  reader_card: string;
+  reader_name: string;
+  dept_id: number | null;
+  registered_at: string;
+  registered_by: number;
+  suggested_cents: number;
+  amount_cents: number;
+  amount_reason: string;
+  /** notCompensated | compensated | retrieved */
+  state: string;
+  paid_cents: number | null;
+  pay_way: string | null;
+  paid_at: string | null;
+  paid_by: number | null;
+  retrieved_at: string | null;
+  retrieved_by: number | null;
+  refund_cents: number | null;
+  refunded_at: string | null;
+  refunded_by: number | null;
+  written_off_at: string | null;
+  written_off_by: number | null;
+  note: string;
 }
 
 export interface MenusTable {
@@ -350,6 +393,7 @@ export interface Database {
   loans: LoansTable;
   circ_transactions: CircTransactionsTable;
   holds: HoldsTable;
+  loss_records: LossRecordsTable;
   menus: MenusTable;
   shortcuts: ShortcutsTable;
   notices: NoticesTable;

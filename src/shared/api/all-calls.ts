@@ -22,6 +22,7 @@ import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
 import { holdCalls } from './holds.ts';
+import { lossCalls } from './loss.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -55,4 +56,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(circulationRecordCalls),
   ...Object.values(holdCalls),
   ...Object.values(searchCalls),
+  ...Object.values(lossCalls),
 ];

@@ -46,6 +46,12 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
   '/reservation': ['circulation.holds.place', 'circulation.holds.manage'],
+  '/loss': ['loss.copies.writeoff', 'loss.records.found'],
+  '/loss-register': ['loss.records.register'],
+  '/loss-handling': ['loss.records.compensate', 'loss.records.found', 'loss.settings.edit'],
+  '/loss-record': ['loss.records.export'],
+  '/loss-found': ['loss.records.found'],
+  '/loss-order-search': ['loss.records.compensate'],
 };
 
 /** Every operation key of the given menus. */

@@ -2,9 +2,9 @@ import type { Migration } from '../migrate.ts';
 import { migration as core } from './0001-core.ts';
 import { migration as sso } from './0002-sso.ts';
 import { migration as library } from './0003-library.ts';
-import { migration as readers } from './0006-readers.ts';
 import { migration as basicSets } from './0004-basic-sets.ts';
 import { migration as organization } from './0005-organization.ts';
+import { migration as readers } from './0006-readers.ts';
 import { migration as roles } from './0007-roles.ts';
 import { migration as borrowRules } from './0008-borrow-rules.ts';
 import { migration as publicNotices } from './0009-public-notices.ts';
@@ -15,6 +15,7 @@ import { migration as titleTerms } from './0013-title-terms.ts';
 import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
 import { migration as circulation } from './0016-circulation.ts';
+import { migration as loss } from './0017-loss.ts';
 import { migration as holds } from './0026-holds.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
@@ -35,5 +36,6 @@ export const migrations: readonly Migration[] = [
   barcodePreprints,
   unusedTitleIndexes,
   circulation,
+  loss,
   holds,
 ];
