@@ -21,6 +21,8 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { recommendationCalls } from './recommendations.ts';
+import { booklistCalls } from './booklists.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -53,4 +55,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(circulationCalls),
   ...Object.values(circulationRecordCalls),
   ...Object.values(searchCalls),
+  ...Object.values(recommendationCalls),
+  ...Object.values(booklistCalls),
 ];
