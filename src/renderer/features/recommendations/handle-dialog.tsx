@@ -88,7 +88,7 @@ export function HandleDialog({ kind, groups, onDone, onClose }: { kind: HandleKi
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button variant="contained" color={kind === 'abandon' ? 'warning' : 'primary'} disabled={busy} onClick={() => void submit()} data-testid="handle-confirm">
+        <Button variant="contained" color={kind === 'abandon' ? 'error' : 'primary'} disabled={busy} onClick={() => void submit()} data-testid="handle-confirm">
           {t(kind === 'process' ? 'actions.process' : 'actions.abandon')}
         </Button>
       </DialogActions>

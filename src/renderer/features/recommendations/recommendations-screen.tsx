@@ -10,7 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
-  groupListQuery, recommendationCalls as C, RECOMMENDATION_PERMS, RECOMMENDATION_STATES, type RecommendationState, type SuggestionGroup,
+  addForReaderInput, groupListQuery, recommendationCalls as C, RECOMMENDATION_PERMS, RECOMMENDATION_STATES, type RecommendationState, type SuggestionGroup,
 } from '../../../shared/api/recommendations.ts';
 import { call } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast-store.ts';
@@ -82,7 +82,7 @@ export default function RecommendationsScreen() {
         Title: { minWidth: 200, flex: 1 },
         Count: { type: 'number', minWidth: 96 },
         Held: { minWidth: 150, valueGetter: (_v: unknown, row: SuggestionGroup) => heldText(row), sortable: false },
-        AbandonReason: { minWidth: 140, valueGetter: (v: string | null) => (v ? labels.option('AbandonReason', v) : '') },
+        AbandonReason: { minWidth: 140 },
         Reply: { minWidth: 180, flex: 1 },
       },
     }) as GridColDef<SuggestionGroup>[]),
@@ -91,7 +91,7 @@ export default function RecommendationsScreen() {
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }} onClick={(e) => e.stopPropagation()}>
           <Button size="small" onClick={() => setReaders(row)} data-testid={`readers-${row.IDs[0]}`}>{t('actions.detail')}</Button>
           {selectable && <Button size="small" onClick={() => setHandling({ kind: 'process', groups: [row] })} data-testid={`process-${row.IDs[0]}`}>{t('actions.process')}</Button>}
-          {selectable && <Button size="small" color="warning" onClick={() => setHandling({ kind: 'abandon', groups: [row] })} data-testid={`abandon-${row.IDs[0]}`}>{t('actions.abandon')}</Button>}
+          {selectable && <Button size="small" color="error" onClick={() => setHandling({ kind: 'abandon', groups: [row] })} data-testid={`abandon-${row.IDs[0]}`}>{t('actions.abandon')}</Button>}
         </Stack>
       ),
     }) as GridColDef<SuggestionGroup>,
@@ -133,7 +133,7 @@ export default function RecommendationsScreen() {
           <Button variant="contained" disabled={!chosen.length} onClick={() => setHandling({ kind: 'process', groups: chosen })} data-testid="bulk-process">
             {t('actions.processSelected', { count: chosen.length })}
           </Button>
-          <Button variant="outlined" color="warning" disabled={!chosen.length} onClick={() => setHandling({ kind: 'abandon', groups: chosen })} data-testid="bulk-abandon">
+          <Button variant="outlined" color="error" disabled={!chosen.length} onClick={() => setHandling({ kind: 'abandon', groups: chosen })} data-testid="bulk-abandon">
             {t('actions.abandonSelected', { count: chosen.length })}
           </Button>
         </Stack>
@@ -160,7 +160,8 @@ export default function RecommendationsScreen() {
           onCellKeyDown: ({ row, field }, e) => {
             if (e.key === 'Enter' && field !== '__actions' && field !== '__check__') setReaders(row);
           },
-          sx: { '& .MuiDataGrid-row': { cursor: 'pointer' } },
+          // A chosen row keeps a neutral tint: the blue one lowers the contrast of the row's blue buttons below 4.5:1.
+          sx: { '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-row.Mui-selected, & .MuiDataGrid-row.Mui-selected:hover': { backgroundColor: 'action.hover' } },
         }}
       />
       {handling && <HandleDialog kind={handling.kind} groups={handling.groups} onDone={(r) => done(handling.kind, r)} onClose={() => setHandling(null)} />}
@@ -168,7 +169,7 @@ export default function RecommendationsScreen() {
       {adding && (
         <EntryFormDialog
           resource={addResource}
-          schema={addResource.schema}
+          schema={addForReaderInput}
           title={addLabels.name()}
           labels={addLabels}
           entry={undefined}

@@ -1,4 +1,4 @@
-import { addForReaderInput, recommendationCalls as C, suggestionGroupSchema } from '../../../shared/api/recommendations.ts';
+import { recommendationCalls as C, suggestionDetailSchema, suggestionGroupSchema } from '../../../shared/api/recommendations.ts';
 import { defineResource } from '../../kit/resource.ts';
 
 /** /recommendation: one line per book asked for (labels, filters and the export of the staff list). */
@@ -21,8 +21,8 @@ export const addResource = defineResource({
   id: 'recommendation-add',
   ns: 'recommendations',
   calls: { list: C.groups, create: C.addForReader },
-  schema: addForReaderInput,
-  idField: 'ReaderID',
+  // The form is AddForReader's input (ReaderID and the book); the entity is what it answers.
+  schema: suggestionDetailSchema,
+  idField: 'ID',
   displayField: 'Title',
-  fields: { ReaderID: { identifier: true } },
 });
