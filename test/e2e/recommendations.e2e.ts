@@ -53,7 +53,7 @@ test('staff see one line per book, who asked and what is held, and process or ab
   await expect(heldLine.locator('[data-field="Held"]')).toHaveText('2 册（可借 2）');
 
   // Who asked: both readers, with the reason.
-  await line.getByRole('button', { name: '荐购读者' }).click();
+  await line.getByRole('gridcell').nth(1).click();
   const drawer = page.getByTestId('recommendation-readers');
   await expect(drawer).toContainText(a.name);
   await expect(drawer).toContainText(b.name);

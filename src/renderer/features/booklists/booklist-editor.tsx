@@ -136,7 +136,7 @@ export function BooklistEditor({ list, onClose }: { list: Booklist; onClose: () 
             <TableHead>
               <TableRow>
                 <TableCell>{t('editor.position')}</TableCell>
-                <TableCell>{t('resources.booklist.fields.Titles')}</TableCell>
+                <TableCell>{t('editor.titleColumn')}</TableCell>
                 <TableCell>{t('editor.note')}</TableCell>
                 {canEdit && <ActionsHeaderCell />}
               </TableRow>

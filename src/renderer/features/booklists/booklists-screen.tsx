@@ -16,7 +16,6 @@ import { booklistResource } from './booklist.resource.ts';
 export default function BooklistsScreen() {
   const { t } = useTranslation('booklists');
   const [editing, setEditing] = useState<Booklist | null>(null);
-  const stage = (s: string) => t(`resources.booklist.options.Stages.${s}`);
   return (
     <>
       <CrudScreen
@@ -25,8 +24,9 @@ export default function BooklistsScreen() {
           columns: ['Name', 'Stages', 'GradeNames', 'Published', 'Titles', 'UpdateTime'],
           columnOverrides: {
             Name: { minWidth: 200, flex: 1 },
-            Stages: { minWidth: 120, valueGetter: (v: string[]) => LEARNING_STAGES.filter((s) => v.includes(s)).map(stage).join(', ') },
-            Published: { minWidth: 88, valueGetter: (v: boolean) => (v ? t('published.yes') : t('published.no')) },
+            Stages: { minWidth: 120, valueGetter: (v: string[]) => LEARNING_STAGES.filter((s) => v.includes(s)) },
+            // In words (a draft is not "no"): the kit's boolean column shows a tick or a cross.
+            Published: { type: 'string', minWidth: 88, valueGetter: (v: boolean) => (v ? t('published.yes') : t('published.no')) },
             Titles: { type: 'number', minWidth: 80 },
           },
           filters: ['SearchKey', 'LearningStage'],

@@ -7,10 +7,11 @@ export function useHeldText(): (g: Pick<SuggestionGroup, 'Held' | 'Available'>) 
   return (g) => (g.Held > 0 ? t('held.some', { held: g.Held, available: g.Available }) : t('held.none'));
 }
 
-/** An instant as a local "yyyy-mm-dd hh:mm" in the browser's time zone. */
-export function localTime(iso: string | null, lang: string): string {
+/** An instant as a local "yyyy-mm-dd hh:mm" in the browser's time zone (as the kit's grid shows instants). */
+export function localTime(iso: string | null): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(lang === 'en-US' ? 'en-CA' : 'zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }

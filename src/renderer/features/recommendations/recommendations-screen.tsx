@@ -32,7 +32,8 @@ import { SuggestionReaders } from './suggestion-readers.tsx';
 const FILTERS = ['SearchKey', 'DateFrom', 'DateTo', 'Identity', 'LearningStage'] as const;
 /** Columns per tab: what was asked, then (once handled) what the library did. */
 const COLUMNS: Record<RecommendationState, readonly (keyof SuggestionGroup & string)[]> = {
-  pending: ['Title', 'Author', 'Publisher', 'ISBN', 'Count', 'Held', 'LastAt'],
+  // The publisher is in the readers drawer: with it the row's three buttons no longer fit at 1440 px.
+  pending: ['Title', 'Author', 'ISBN', 'Count', 'Held', 'LastAt'],
   processed: ['Title', 'Author', 'ISBN', 'Count', 'Held', 'BatchNo', 'Reply', 'HandledBy', 'HandledAt'],
   abandoned: ['Title', 'Author', 'ISBN', 'Count', 'AbandonReason', 'Reply', 'HandledBy', 'HandledAt'],
 };
@@ -74,14 +75,16 @@ export default function RecommendationsScreen() {
     refresh();
   };
 
-  const rowLabels = [t('actions.detail'), ...(selectable ? [t('actions.process'), t('actions.abandon')] : [])];
+  // Where the row handles the book, "who asked" is the row's click (and Enter) alone: three buttons do not fit at 1440 px.
+  const rowLabels = selectable ? [t('actions.process'), t('actions.abandon')] : [t('actions.detail')];
   const columns: GridColDef<SuggestionGroup>[] = [
     ...(columnsFor(fieldSpecs(groupResource.schema, groupResource.fields, COLUMNS[tab]), labels, {
       rows, displayField: 'Title',
       overrides: {
         Title: { minWidth: 200, flex: 1 },
         Count: { type: 'number', minWidth: 96 },
-        Held: { minWidth: 150, valueGetter: (_v: unknown, row: SuggestionGroup) => heldText(row), sortable: false },
+        Author: { minWidth: 120 },
+        Held: { type: 'string', minWidth: 140, valueGetter: (_v: unknown, row: SuggestionGroup) => heldText(row), sortable: false },
         AbandonReason: { minWidth: 140 },
         Reply: { minWidth: 180, flex: 1 },
       },
@@ -89,7 +92,7 @@ export default function RecommendationsScreen() {
     actionsColumn(t('kit:actions'), { labels: rowLabels }, {
       renderCell: ({ row }: { row: SuggestionGroup }) => (
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }} onClick={(e) => e.stopPropagation()}>
-          <Button size="small" onClick={() => setReaders(row)} data-testid={`readers-${row.IDs[0]}`}>{t('actions.detail')}</Button>
+          {!selectable && <Button size="small" onClick={() => setReaders(row)} data-testid={`readers-${row.IDs[0]}`}>{t('actions.detail')}</Button>}
           {selectable && <Button size="small" onClick={() => setHandling({ kind: 'process', groups: [row] })} data-testid={`process-${row.IDs[0]}`}>{t('actions.process')}</Button>}
           {selectable && <Button size="small" color="error" onClick={() => setHandling({ kind: 'abandon', groups: [row] })} data-testid={`abandon-${row.IDs[0]}`}>{t('actions.abandon')}</Button>}
         </Stack>

@@ -17,13 +17,13 @@ import { localTime, useHeldText } from './recommendation-format.ts';
 
 /** Who asked for one book: every suggestion of it (all states), with the reader's class, stage and reason. */
 export function SuggestionReaders({ group, onClose }: { group: SuggestionGroup; onClose: () => void }) {
-  const { t, i18n } = useTranslation('recommendations');
+  const { t } = useTranslation('recommendations');
   const titleId = useId();
   const heldText = useHeldText();
   const rows = useQuery({ queryKey: ['recommendations', 'group', group.IDs[0]], queryFn: () => call(C.group, { ID: group.IDs[0]! }) });
   const opt = (f: string, v: string | null) => (v ? t(`resources.recommendation-group.options.${f}.${v}`) : '—');
   return (
-    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', md: 720 }, p: 2 }, 'aria-labelledby': titleId } as object }}>
+    <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', md: 900 }, p: 2 }, 'aria-labelledby': titleId } as object }}>
       <Stack spacing={2} data-testid="recommendation-readers">
         <Typography variant="h6" component="h2" id={titleId}>{t('detail.title', { title: group.Title })}</Typography>
         <Typography variant="body2">
@@ -45,7 +45,7 @@ export function SuggestionReaders({ group, onClose }: { group: SuggestionGroup; 
           <TableBody>
             {(rows.data ?? []).map((r) => (
               <TableRow key={r.ID} data-testid={`reader-row-${r.ID}`}>
-                <TableCell>
+                <TableCell sx={{ minWidth: 150 }}>
                   {r.ReaderName}
                   <Typography variant="caption" component="div" color="text.secondary">
                     {r.ReaderID} · {opt('Identity', r.Identity)}{r.EnteredBy ? ` · ${t('detail.enteredBy', { name: r.EnteredBy })}` : ''}
@@ -53,8 +53,8 @@ export function SuggestionReaders({ group, onClose }: { group: SuggestionGroup; 
                 </TableCell>
                 <TableCell>{r.ClassName || '—'}</TableCell>
                 <TableCell>{opt('LearningStage', r.LearningStage)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{r.Reason || '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{localTime(r.CreatedAt, i18n.language)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'pre-wrap', minWidth: 160 }}>{r.Reason || '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{localTime(r.CreatedAt)}</TableCell>
                 <TableCell>{opt('State', r.State)}</TableCell>
               </TableRow>
             ))}
