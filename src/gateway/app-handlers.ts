@@ -37,6 +37,8 @@ import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
 import { holdsHandlers } from './holds/holds-handlers.ts';
 import { lossHandlers } from './loss/loss-handlers.ts';
+import { recommendationHandlers } from './recommendations/recommendations-handlers.ts';
+import { booklistHandlers } from './booklists/booklists-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -78,4 +80,6 @@ export const allHandlers: AnyHandlerMap = {
   ...circulationRecordHandlers,
   ...holdsHandlers,
   ...lossHandlers,
+  ...recommendationHandlers,
+  ...booklistHandlers,
 };

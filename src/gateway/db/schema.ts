@@ -5,6 +5,7 @@ import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './sche
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
 import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
 import type { ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
+import type { BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -412,4 +413,7 @@ export interface Database {
   school_organizations: SchoolOrganizationsTable;
   student_parents: StudentParentsTable;
   reader_card_events: ReaderCardEventsTable;
+  recommendations: RecommendationsTable;
+  booklists: BooklistsTable;
+  booklist_entries: BooklistEntriesTable;
 }

@@ -23,6 +23,8 @@ import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
 import { holdCalls } from './holds.ts';
 import { lossCalls } from './loss.ts';
+import { recommendationCalls } from './recommendations.ts';
+import { booklistCalls } from './booklists.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -57,4 +59,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(holdCalls),
   ...Object.values(searchCalls),
   ...Object.values(lossCalls),
+  ...Object.values(recommendationCalls),
+  ...Object.values(booklistCalls),
 ];

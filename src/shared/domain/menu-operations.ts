@@ -52,6 +52,8 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/loss-record': ['loss.records.export'],
   '/loss-found': ['loss.records.found'],
   '/loss-order-search': ['loss.records.compensate'],
+  '/recommendation': ['circulation.recommendations.handle', 'circulation.recommendations.export'],
+  '/booklist': ['circulation.booklists.edit'],
 };
 
 /** Every operation key of the given menus. */

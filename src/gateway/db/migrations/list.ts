@@ -16,6 +16,8 @@ import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
 import { migration as circulation } from './0016-circulation.ts';
 import { migration as loss } from './0017-loss.ts';
+import { migration as recommendations } from './0020-recommendations.ts';
+import { migration as booklists } from './0021-booklists.ts';
 import { migration as holds } from './0026-holds.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
@@ -37,5 +39,7 @@ export const migrations: readonly Migration[] = [
   unusedTitleIndexes,
   circulation,
   loss,
+  recommendations,
+  booklists,
   holds,
 ];

@@ -21,9 +21,9 @@ export const circulationScreens = defineGroup({ area: 'admin', group: 'circulati
   '/surrency/borrow-history-book': () => import('../../features/circulation/records-book-history-screen.tsx'),
   '/surrency/borrow-history-reader': () => import('../../features/circulation/records-reader-history-screen.tsx'),
   '/reservation': () => import('../../features/holds/reservation-screen.tsx'),
-  '/recommendation': null,
+  '/recommendation': () => import('../../features/recommendations/recommendations-screen.tsx'),
   '/signrecord': null,
-  '/booklist': null,
+  '/booklist': () => import('../../features/booklists/booklists-screen.tsx'),
   '/volunteer': null,
   '/search-mana': null,
 });
