@@ -35,6 +35,9 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { volunteersHandlers } from './volunteers/volunteers-handlers.ts';
+import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
+import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -74,4 +77,7 @@ export const allHandlers: AnyHandlerMap = {
   ...acquisitionHandlers,
   ...circulationHandlers,
   ...circulationRecordHandlers,
+  ...volunteersHandlers,
+  ...signRecordsHandlers,
+  ...searchAdminHandlers,
 };

@@ -21,6 +21,9 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { volunteerCalls } from './volunteers.ts';
+import { signRecordCalls } from './sign-records.ts';
+import { searchAdminCalls } from './search-admin.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -53,4 +56,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(circulationCalls),
   ...Object.values(circulationRecordCalls),
   ...Object.values(searchCalls),
+  ...Object.values(volunteerCalls),
+  ...Object.values(signRecordCalls),
+  ...Object.values(searchAdminCalls),
 ];

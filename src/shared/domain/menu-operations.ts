@@ -45,6 +45,9 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
+  '/volunteer': ['circulation.volunteers.edit', 'circulation.volunteers.duty', 'circulation.volunteers.correct', 'circulation.volunteers.export'],
+  '/signrecord': ['circulation.signin.station', 'circulation.signin.view', 'circulation.signin.export'],
+  '/search-mana': ['search.settings.edit'],
 };
 
 /** Every operation key of the given menus. */

@@ -15,6 +15,9 @@ import { migration as titleTerms } from './0013-title-terms.ts';
 import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
 import { migration as circulation } from './0016-circulation.ts';
+import { migration as volunteers } from './0022-volunteers.ts';
+import { migration as signRecords } from './0023-sign-records.ts';
+import { migration as searchAdmin } from './0024-search-admin.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +37,7 @@ export const migrations: readonly Migration[] = [
   barcodePreprints,
   unusedTitleIndexes,
   circulation,
+  volunteers,
+  signRecords,
+  searchAdmin,
 ];
