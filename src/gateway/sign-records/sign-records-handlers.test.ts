@@ -25,7 +25,7 @@ describe.each(databases)('reader visits (/signrecord) on $name', ({ postgres }) 
     expect(list.Total).toBe(2);
     expect(list.List.map((r) => r.Room)).toEqual(['阅览室A', '']);
     expect((await t.data(C.getList, { Page: 1, Rows: 50, Reader: reader.reader_id, Room: '阅览室A' }, 'librarian')).Total).toBe(1);
-    expect((await t.data(C.getPlaces, {}, 'librarian')).Rooms).toContain('阅览室A');
+    expect(await t.data(C.getRooms, {}, 'librarian')).toContain('阅览室A');
     // Ten minutes later the same place counts again.
     await t.db.updateTable('sign_records').set({ at: new Date(Date.now() - 11 * 60_000).toISOString() }).where('user_id', '=', reader.id).execute();
     expect((await t.data(C.signIn, { ReaderID: reader.reader_id, BranchID: main! }, 'librarian')).Counted).toBe(true);
@@ -70,12 +70,13 @@ describe.each(databases)('reader visits (/signrecord) on $name', ({ postgres }) 
     await addStaff(t, 'signviewer', [SIGN_MENU, SIGN_VIEW]);
     expect((await t.data(C.getList, { Page: 1, Rows: 5, Reader: reader.reader_id }, 'signviewer')).Total).toBe(1);
     expect((await t.fail(C.signIn, { ReaderID: reader.reader_id, BranchID: main! }, 'signviewer')).status).toBe(403);
-    for (const def of [C.signIn, C.getPlaces, C.getList, C.getStats, C.export]) {
+    for (const def of [C.signIn, C.getBranchOptions, C.getRooms, C.getList, C.getStats, C.export]) {
       expect((await t.fail(def, { ReaderID: reader.reader_id, BranchID: main! }, 'student')).status, def.id).toBe(403);
       expect((await t.fail(def, {}, null)).status, def.id).toBe(401);
     }
     expect((await t.data(C.getList, { Page: 1, Rows: 5, Reader: reader.reader_id }, 'admin2')).Total).toBe(0);
-    expect((await t.data(C.getPlaces, {}, 'admin2')).Branches.map((b) => b.ID)).not.toContain(main);
+    expect((await t.data(C.getBranchOptions, {}, 'admin2')).map((b) => b.ID)).not.toContain(main);
+    expect(await t.data(C.getRooms, {}, 'admin2')).not.toContain('阅览室A');
   });
 
   it('exports the visits under the filters as .xlsx with headers in the user\'s language', async () => {

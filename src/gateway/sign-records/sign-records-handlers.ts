@@ -113,16 +113,19 @@ export const signRecordsHandlers = {
     return { Counted: counted, Record: record, CardStatus: reader.status === 'active' ? '' : reader.status };
   }),
 
-  'signRecords.getPlaces': handler(C.getPlaces, async (_input, ctx) => {
+  'signRecords.getBranchOptions': handler(C.getBranchOptions, async (_input, ctx) => {
     const s = await scopeOf(ctx);
-    let branches = ctx.app.db.selectFrom('branches').select(['id', 'name', 'en_name']).where('school_id', '=', s.schoolId);
-    if (s.branchIds) branches = branches.where('id', 'in', s.branchIds.length ? s.branchIds : [-1]);
-    const [b, rooms] = await Promise.all([
-      branches.orderBy('sort').orderBy('id').execute(),
-      ctx.app.db.selectFrom('sign_records').select('room').distinct().where('school_id', '=', s.schoolId).where('room', '!=', '').orderBy('room').limit(100).execute(),
-    ]);
+    let q = ctx.app.db.selectFrom('branches').select(['id', 'name', 'en_name']).where('school_id', '=', s.schoolId);
+    if (s.branchIds) q = q.where('id', 'in', s.branchIds.length ? s.branchIds : [-1]);
     const en = ctx.lang === 'en-US';
-    return { Branches: b.map((r) => ({ ID: r.id, Name: (en && r.en_name) || r.name })), Rooms: rooms.map((r) => r.room) };
+    return (await q.orderBy('sort').orderBy('id').execute()).map((r) => ({ ID: r.id, Name: (en && r.en_name) || r.name }));
+  }),
+
+  'signRecords.getRooms': handler(C.getRooms, async (_input, ctx) => {
+    const { schoolId } = requireUser(ctx);
+    const rooms = await ctx.app.db.selectFrom('sign_records').select('room').distinct()
+      .where('school_id', '=', schoolId).where('room', '!=', '').orderBy('room').limit(100).execute();
+    return rooms.map((r) => r.room);
   }),
 
   'signRecords.getList': handler(C.getList, async (input, ctx) => {

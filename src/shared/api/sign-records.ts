@@ -84,11 +84,10 @@ const P = (action: string) => `${LIB}/SignRecord/${action}`;
 export const signRecordCalls = {
   /** A card scanned at a station: recorded, or told as a repeat. */
   signIn: defineCall({ ...call, id: 'signRecords.signIn', path: P('SignIn'), perm: SIGN_STATION, input: signInInput, data: signInResult }),
-  /** Branches the caller may use and the reading rooms used before, for the station's place. */
-  getPlaces: defineCall({
-    ...call, id: 'signRecords.getPlaces', path: P('GetPlaces'), perm: SIGN_MENU,
-    input: z.object({}), data: z.object({ Branches: z.array(optionSchema), Rooms: z.array(z.string()) }),
-  }),
+  /** Branches the caller may use, for the station's place and the list's filter. */
+  getBranchOptions: defineCall({ ...call, id: 'signRecords.getBranchOptions', path: P('GetBranchOptions'), perm: SIGN_MENU, input: z.object({}), data: z.array(optionSchema) }),
+  /** Reading rooms named at sign-ins before, for the station's suggestions. */
+  getRooms: defineCall({ ...call, id: 'signRecords.getRooms', path: P('GetRooms'), perm: SIGN_MENU, input: z.object({}), data: z.array(z.string()) }),
   getList: defineCall({ ...call, id: 'signRecords.getList', path: P('GetSignRecords'), perm: SIGN_VIEW, input: signListQuery, data: pageOf(signRecordSchema) }),
   /** Visits and distinct readers per day and per class under the same filters. */
   getStats: defineCall({ ...call, id: 'signRecords.getStats', path: P('GetSignStats'), perm: SIGN_VIEW, input: signFilterQuery, data: signStatsSchema }),
