@@ -17,7 +17,7 @@ test('pin a hot word and find the zero-hit searches for purchasing', async ({ pa
   await gw(page, searchCalls.catalogue, { Page: 1, Rows: 10, SearchKey: missing });
 
   const screen = page.getByTestId('screen-/search-mana');
-  await expect(screen.getByRole('heading', { level: 1, name: '检索管理' })).toBeVisible();
+  await expect(screen.getByRole('heading', { level: 1, name: '检索门户管理' })).toBeVisible();
   await screen.getByTestId('lookup-add').click();
   await cell(page, '__new__', 'Word').fill(`热词${tag}`);
   await cell(page, '__new__', 'Word').press('Enter');

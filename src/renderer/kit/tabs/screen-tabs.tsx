@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
@@ -14,16 +14,21 @@ export interface ScreenTab {
  * A screen made of a few tabs (a volunteer's list, schedule and hours …). The open tab is the
  * route's `tab` query parameter, so a reload or bookmark reopens it; switching tabs drops the
  * other parameters, the filters of the tab left behind (each SearchList keeps its own in the URL).
+ * The open tab is also kept in state: a SearchList writing its filters drops `tab` from the URL.
  */
 export function ScreenTabs({ tabs, label }: { tabs: readonly ScreenTab[]; label: string }) {
   const [params, setParams] = useSearchParams();
-  const current = tabs.find((t) => t.id === params.get('tab')) ?? tabs[0];
+  const [open, setOpen] = useState(() => params.get('tab'));
+  const current = tabs.find((t) => t.id === open) ?? tabs[0];
   if (!current) return null;
   return (
     <Box>
       <Tabs
         value={current.id} aria-label={label} variant="scrollable" scrollButtons="auto"
-        onChange={(_e, id: string) => setParams({ tab: id })} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+        onChange={(_e, id: string) => {
+          setOpen(id);
+          setParams({ tab: id });
+        }} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
       >
         {tabs.map((t) => (
           <Tab key={t.id} value={t.id} label={t.label} id={`tab-${t.id}`} aria-controls={`tabpanel-${t.id}`} data-testid={`tab-${t.id}`} />
