@@ -27,7 +27,7 @@ test('register a volunteer, sign a duty in and out by card, see it in the log an
 
   const screen = page.getByTestId('screen-/volunteer');
   await expect(screen.getByRole('heading', { level: 1, name: '志愿者管理' })).toBeVisible();
-  await screen.getByTestId('crud-add').first().click();
+  await screen.getByTestId('crud-add').click();
   const dialog = page.getByTestId('kit-form-dialog');
   await dialog.getByTestId('field-ReaderID').fill(card);
   await pickRef(page, 'field-TermID', term.Name);

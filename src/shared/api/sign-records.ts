@@ -30,7 +30,7 @@ export const signRecordSchema = z.object({
   /** The reader's class or department when they signed in ('' when none). */
   ClassName: z.string().meta({ identifier: true }),
   BranchID: z.number().int(),
-  BranchName: z.string(),
+  BranchName: z.string().meta({ identifier: true }),
   /** A reading room of the branch; '' = the library's entrance. */
   Room: z.string(),
   /** The station's own name (e.g. "entrance 1") and the account signed in at it. */

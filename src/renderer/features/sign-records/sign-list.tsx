@@ -38,17 +38,17 @@ function CountTable({ caption, head, rows, testId }: { caption: string; head: st
 
 /** Visits and distinct readers in all, per day and per class, under the list's own filters (read from the URL). */
 function SignStats() {
-  const { t } = useTranslation('sign-records');
+  const { t, i18n } = useTranslation('sign-records');
   const { query } = useUrlListState(signRecordResource.listQuery!);
   const filters = signFilterQuery.safeParse(Object.fromEntries(FILTERS.map((k) => [k, query[k]])));
   const input = filters.success ? filters.data : {};
-  const stats = useQuery({ queryKey: ['sign-records', 'stats', input], queryFn: () => call(C.getStats, input) });
+  const stats = useQuery({ queryKey: ['sign-records', 'stats', input, i18n.language], queryFn: () => call(C.getStats, input) });
   const s = stats.data;
   if (!s) return null;
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1" component="h2" data-testid="sign-stats-total">
-        {t('stats.heading')}：{t('stats.visits')} {s.Visits} · {t('stats.readers')} {s.Readers}
+        {t('stats.summary', { visits: s.Visits, readers: s.Readers })}
       </Typography>
       {s.Visits ? (
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap' }}>

@@ -25,7 +25,7 @@ function EntryLine({ e }: { e: StationEntry }) {
   const time = r ? dayjs(r.At).format('HH:mm') : '';
   const primary = e.kind === 'counted' ? t('station.counted', { name: r!.ReaderName })
     : e.kind === 'already' ? t('station.already', { name: r!.ReaderName, time })
-      : `${e.card}：${e.error?.(t) ?? ''}`;
+      : t('station.refusedLine', { card: e.card, reason: e.error?.(t) ?? '' });
   const secondary = r ? [r.ReaderID, r.ClassName, e.kind === 'counted' ? time : '', e.cardStatus ? t('station.cardStatus', { status: e.cardStatus }) : ''].filter(Boolean).join(' · ') : '';
   return (
     <ListItem divider data-testid={`sign-entry-${e.kind}`}>
@@ -43,11 +43,11 @@ function EntryLine({ e }: { e: StationEntry }) {
  * told and not counted again.
  */
 export function SignStation() {
-  const { t } = useTranslation('sign-records');
+  const { t, i18n } = useTranslation('sign-records');
   const station = useSignStation();
   const [code, setCode] = useState('');
   const box = useRef<HTMLInputElement>(null);
-  const branches = useQuery({ queryKey: ['sign-records', 'branches'], queryFn: () => call(C.getBranchOptions, {}) });
+  const branches = useQuery({ queryKey: ['sign-records', 'branches', i18n.language], queryFn: () => call(C.getBranchOptions, {}) });
   const rooms = useQuery({ queryKey: ['sign-records', 'rooms'], queryFn: () => call(C.getRooms, {}) });
   const branchId = station.place.BranchID ?? branches.data?.[0]?.ID ?? null;
   const place = { ...station.place, BranchID: branchId };

@@ -34,7 +34,7 @@ function DutyScan() {
       playSound('success');
       await Promise.all([qc.invalidateQueries({ queryKey: ['volunteer-duty'] }), qc.invalidateQueries({ queryKey: ['volunteer-hours'] })]);
     } catch (err) {
-      setLast({ ok: false, text: `${card}：${isApiError(err) ? (err.isKey ? t(err.message) : err.message) : String(err)}` });
+      setLast({ ok: false, text: t('duty.refusedLine', { card, reason: isApiError(err) ? (err.isKey ? t(err.message) : err.message) : String(err) }) });
       playSound('refusal');
     }
   };
@@ -81,7 +81,7 @@ export function DutiesPanel() {
           resource: dutyResource,
           filters: ['DateFrom', 'DateTo', 'TermID', 'Reader', 'OpenOnly'],
           columns: ['Day', 'ReaderID', 'Name', 'ClassName', 'PostName', 'StartedAt', 'EndedAt', 'Minutes', 'Note', 'StaffName'],
-          columnOverrides: { EndedAt: { valueFormatter: (v: unknown) => (typeof v === 'string' && v ? dayjs(v).format('YYYY-MM-DD HH:mm') : t('duty.open')) } },
+          columnOverrides: { EndedAt: { valueFormatter: (_v: unknown, row: Duty) => (row.EndedAt ? dayjs(row.EndedAt).format('YYYY-MM-DD HH:mm') : t('duty.open')) } },
           slots: {
             toolbar: canCorrect ? <Button onClick={() => setEditing('new')} data-testid="duty-add">{t('duty.add')}</Button> : null,
             ...(canCorrect ? {

@@ -43,12 +43,12 @@ export function DutyDialog({ duty, onClose }: { duty: Duty | 'new'; onClose: () 
   const ready = (d || volunteerId !== '') && start && end && note.trim();
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>{d ? `${t('duty.correct')}：${d.Name}` : t('duty.add')}</DialogTitle>
+      <DialogTitle>{d ? t('duty.correctTitle', { name: d.Name }) : t('duty.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {d ? null : (
             <TextField select required label={t('duty.volunteer')} value={volunteerId} onChange={(e) => setVolunteerId(Number(e.target.value))} slotProps={{ htmlInput: { 'data-testid': 'duty-volunteer' } }}>
-              {(vols.data?.List ?? []).map((v) => <MenuItem key={v.ID} value={v.ID}>{`${v.Name}（${v.ReaderID}）${v.TermName}`}</MenuItem>)}
+              {(vols.data?.List ?? []).map((v) => <MenuItem key={v.ID} value={v.ID}>{`${v.Name} (${v.ReaderID}) ${v.TermName}`}</MenuItem>)}
             </TextField>
           )}
           <Stack direction="row" spacing={2}>

@@ -19,11 +19,11 @@ import { SHIFTS_KEY, ShiftDialog } from './shift-dialog.tsx';
 
 /** The weekly duty schedule: one row per shift, by weekday and time, with the volunteers on it. */
 export function SchedulePanel() {
-  const { t } = useTranslation('volunteers');
+  const { t, i18n } = useTranslation('volunteers');
   const qc = useQueryClient();
   const canEdit = useCanOp(VOLUNTEER_EDIT);
   const [editing, setEditing] = useState<Shift | 'new' | null>(null);
-  const shifts = useQuery({ queryKey: SHIFTS_KEY, queryFn: () => call(C.getShiftList, {}) });
+  const shifts = useQuery({ queryKey: [...SHIFTS_KEY, i18n.language], queryFn: () => call(C.getShiftList, {}) });
   const del = useMutation({
     mutationFn: (id: number) => call(C.deleteShift, { ID: id }),
     onSuccess: async () => {
@@ -42,7 +42,7 @@ export function SchedulePanel() {
           <TableHead>
             <TableRow>
               <TableCell>{t('schedule.weekday')}</TableCell>
-              <TableCell>{t('schedule.start')}–{t('schedule.end')}</TableCell>
+              <TableCell>{t('schedule.time')}</TableCell>
               <TableCell>{t('schedule.post')}</TableCell>
               <TableCell>{t('schedule.volunteers')}</TableCell>
               <TableCell>{t('schedule.note')}</TableCell>
@@ -59,7 +59,7 @@ export function SchedulePanel() {
                 <TableCell>{s.Note}</TableCell>
                 {canEdit ? (
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setEditing(s)}>{t('schedule.edit')}</Button>
+                    <Button size="small" onClick={() => setEditing(s)}>{t('common:actions.edit')}</Button>
                     <Button size="small" color="error" disabled={del.isPending} onClick={() => { if (window.confirm(t('schedule.deleteConfirm'))) del.mutate(s.ID); }}>{t('schedule.delete')}</Button>
                   </TableCell>
                 ) : null}

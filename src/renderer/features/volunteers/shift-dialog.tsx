@@ -29,10 +29,10 @@ export function ShiftDialog({ shift, onClose }: { shift: Shift | 'new'; onClose:
   const [end, setEnd] = useState(s?.EndTime ?? '12:40');
   const [postId, setPostId] = useState<number | ''>(s?.PostID ?? '');
   const [note, setNote] = useState(s?.Note ?? '');
-  const [people, setPeople] = useState<Option[]>(s?.Volunteers.map((v) => ({ ID: v.ID, Label: `${v.Name}（${v.ReaderID}）` })) ?? []);
+  const [people, setPeople] = useState<Option[]>(s?.Volunteers.map((v) => ({ ID: v.ID, Label: `${v.Name} (${v.ReaderID})` })) ?? []);
   const posts = useQuery({ queryKey: ['volunteer-post', 'options'], queryFn: () => call(C.getPostList, { Page: 1, Rows: 200 }) });
   const vols = useQuery({ queryKey: ['volunteer', 'options'], queryFn: () => call(C.getVolunteerList, { Page: 1, Rows: 1000, State: 'active' }) });
-  const options: Option[] = (vols.data?.List ?? []).map((v) => ({ ID: v.ID, Label: `${v.Name}（${v.ReaderID}）${v.ClassName ? ` ${v.ClassName}` : ''}` }));
+  const options: Option[] = (vols.data?.List ?? []).map((v) => ({ ID: v.ID, Label: `${v.Name} (${v.ReaderID})${v.ClassName ? ` ${v.ClassName}` : ''}` }));
   const save = useMutation({
     mutationFn: () => {
       const input = { Weekday: weekday, StartTime: start, EndTime: end, PostID: Number(postId), Note: note, VolunteerIDs: people.map((p) => p.ID) };

@@ -19,7 +19,9 @@ export interface ScreenTab {
 export function ScreenTabs({ tabs, label }: { tabs: readonly ScreenTab[]; label: string }) {
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(() => params.get('tab'));
-  const current = tabs.find((t) => t.id === open) ?? tabs[0];
+  // A link with ?tab= wins; without one (a list wrote its filters) the tab open stays open.
+  const wanted = params.get('tab') ?? open;
+  const current = tabs.find((t) => t.id === wanted) ?? tabs[0];
   if (!current) return null;
   return (
     <Box>
