@@ -10,7 +10,7 @@ const databases = [{ name: 'SQLite', postgres: false }, ...(PG_TEST_URL ? [{ nam
 
 describe.each(databases)('the portal search settings (/search-mana) on $name', ({ postgres }) => {
   const t = useTestGateway({ postgres });
-  const portal = (school = 1) => t.data(C.getPortalHotWords, {}, { as: null, school });
+  const portal = (school = 1) => t.data(C.getPortalHotWords, {}, { school });
   const search = async (SearchKey: string, as = 'student', Page = 1) => {
     const r = await t.data(searchCalls.catalogue, { Page, Rows: 10, SearchKey }, as);
     await searchLogIdle();
@@ -62,7 +62,7 @@ describe.each(databases)('the portal search settings (/search-mana) on $name', (
     await t.data(C.addHotWord, { Word: '一校热词' }, 'librarian');
     expect((await portal(1)).map((w) => w.Word)).toContain('一校热词');
     expect((await portal(2)).map((w) => w.Word)).not.toContain('一校热词');
-    expect(await t.data(C.getPortalHotWords, {}, { as: null })).toEqual([]);
+    expect(await t.data(C.getPortalHotWords, {}, null)).toEqual([]);
     const mine = (await t.data(C.getHotWordList, { Page: 1, Rows: 50 }, 'librarian')).List.find((w) => w.Word === '一校热词')!;
     expect((await t.fail(C.deleteHotWord, { ID: mine.ID }, 'admin2')).status).toBe(404);
     expect((await t.fail(C.updateHotWord, { ID: mine.ID, Word: 'x' }, 'admin2')).status).toBe(404);
