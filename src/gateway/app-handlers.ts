@@ -39,6 +39,9 @@ import { holdsHandlers } from './holds/holds-handlers.ts';
 import { lossHandlers } from './loss/loss-handlers.ts';
 import { recommendationHandlers } from './recommendations/recommendations-handlers.ts';
 import { booklistHandlers } from './booklists/booklists-handlers.ts';
+import { volunteersHandlers } from './volunteers/volunteers-handlers.ts';
+import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
+import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -82,4 +85,7 @@ export const allHandlers: AnyHandlerMap = {
   ...lossHandlers,
   ...recommendationHandlers,
   ...booklistHandlers,
+  ...volunteersHandlers,
+  ...signRecordsHandlers,
+  ...searchAdminHandlers,
 };

@@ -365,6 +365,66 @@ export interface HoldsTable {
   note: ColumnType<string, string | undefined, string>;
 }
 
+export interface VolunteerPostsTable { id: Generated<number>; school_id: number; name: string; en_name: string; sort: number; state: number }
+export interface VolunteersTable {
+  id: Generated<number>;
+  school_id: number;
+  /** users.id of the reader who volunteers. */
+  user_id: number;
+  post_id: number;
+  term_id: number;
+  state: 'active' | 'ended';
+  note: string;
+  created_at: string;
+}
+export interface VolunteerShiftsTable { id: Generated<number>; school_id: number; weekday: number; start_time: string; end_time: string; post_id: number; note: string }
+export interface VolunteerShiftMembersTable { shift_id: number; volunteer_id: number }
+export interface VolunteerDutiesTable {
+  id: Generated<number>;
+  school_id: number;
+  volunteer_id: number;
+  post_id: number;
+  /** The school's local day the duty started. */
+  day: string;
+  started_at: string;
+  /** null while the duty is open. */
+  ended_at: string | null;
+  minutes: number | null;
+  /** Who signed it in (or added it). */
+  staff_id: number;
+  /** Staff who last corrected it, with the note. */
+  corrected_by: number | null;
+  note: string;
+}
+export interface SignRecordsTable {
+  id: Generated<number>;
+  school_id: number;
+  /** users.id of the reader who signed in. */
+  user_id: number;
+  /** The reader's class or department that day. */
+  dept_id: number | null;
+  identity: string;
+  branch_id: number;
+  room: string;
+  station: string;
+  staff_id: number;
+  at: string;
+  /** The school's local day of `at`. */
+  day: string;
+}
+export interface SearchHotWordsTable { id: Generated<number>; school_id: number; word: string; sort: number; updated_at: string }
+export interface SearchBlockedWordsTable { id: Generated<number>; school_id: number; word: string; updated_at: string }
+export interface SearchLogTable {
+  id: Generated<number>;
+  school_id: number;
+  word: string;
+  hits: number;
+  /** The searcher (null before sign-in); never shown, only their identity in aggregate. */
+  user_id: number | null;
+  identity: string;
+  at: string;
+}
+
 export interface Database {
   schools: SchoolsTable;
   users: UsersTable;
@@ -411,6 +471,15 @@ export interface Database {
   terms: TermsTable;
   subjects: SubjectsTable;
   school_organizations: SchoolOrganizationsTable;
+  volunteer_posts: VolunteerPostsTable;
+  volunteers: VolunteersTable;
+  volunteer_shifts: VolunteerShiftsTable;
+  volunteer_shift_members: VolunteerShiftMembersTable;
+  volunteer_duties: VolunteerDutiesTable;
+  sign_records: SignRecordsTable;
+  search_hot_words: SearchHotWordsTable;
+  search_blocked_words: SearchBlockedWordsTable;
+  search_log: SearchLogTable;
   student_parents: StudentParentsTable;
   reader_card_events: ReaderCardEventsTable;
   recommendations: RecommendationsTable;

@@ -1,5 +1,6 @@
 import { searchCalls as C } from '../../shared/api/search.ts';
 import { searchTitleIds } from './title-index.ts';
+import { recordSearch } from '../search-admin/search-log.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
@@ -8,7 +9,13 @@ import { searchTitles, titleById } from '../collection/title-handlers.ts';
 import { copyById, listCopies, toCopyRow } from '../collection/collection-store.ts';
 
 export const searchHandlers = {
-  'search.catalogue': handler(C.catalogue, async (input, ctx) => searchTitles(ctx.app.db, requireUser(ctx).schoolId, input)),
+  /** The portal's catalogue search: each first page is logged for /search-mana after the answer is ready, not waited for. */
+  'search.catalogue': handler(C.catalogue, async (input, ctx) => {
+    const { schoolId, userId } = requireUser(ctx);
+    const found = await searchTitles(ctx.app.db, schoolId, input);
+    recordSearch(ctx.app, { schoolId, userId, key: input.SearchKey, page: input.Page, hits: found.Total });
+    return found;
+  }),
   'search.catalogueDetail': handler(C.catalogueDetail, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
     const scope = await branchScope(ctx);

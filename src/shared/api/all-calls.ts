@@ -25,6 +25,9 @@ import { holdCalls } from './holds.ts';
 import { lossCalls } from './loss.ts';
 import { recommendationCalls } from './recommendations.ts';
 import { booklistCalls } from './booklists.ts';
+import { volunteerCalls } from './volunteers.ts';
+import { signRecordCalls } from './sign-records.ts';
+import { searchAdminCalls } from './search-admin.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -61,4 +64,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(lossCalls),
   ...Object.values(recommendationCalls),
   ...Object.values(booklistCalls),
+  ...Object.values(volunteerCalls),
+  ...Object.values(signRecordCalls),
+  ...Object.values(searchAdminCalls),
 ];

@@ -1,6 +1,8 @@
 import { readerCalls } from './readers.ts';
 import { shelfCalls } from './collection.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { volunteerCalls } from './volunteers.ts';
+import { signRecordCalls } from './sign-records.ts';
 
 /**
  * The permission a user must still hold to download the file of a job, by the job's
@@ -11,6 +13,8 @@ const DOWNLOAD_PERMISSION: Readonly<Record<string, string | undefined>> = {
   ExportReaders: readerCalls.exportReaders.perm,
   ExportCollection: shelfCalls.exportCollection.perm,
   ExportCircRecords: circulationRecordCalls.exportTransactions.perm,
+  ExportVolunteerHours: volunteerCalls.exportHours.perm,
+  ExportSignRecords: signRecordCalls.export.perm,
 };
 
 export function downloadPermissionOf(operationType: string): string | undefined {

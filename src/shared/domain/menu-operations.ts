@@ -54,6 +54,9 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/loss-order-search': ['loss.records.compensate'],
   '/recommendation': ['circulation.recommendations.handle', 'circulation.recommendations.export'],
   '/booklist': ['circulation.booklists.edit'],
+  '/volunteer': ['circulation.volunteers.edit', 'circulation.volunteers.duty', 'circulation.volunteers.correct', 'circulation.volunteers.export'],
+  '/signrecord': ['circulation.signin.station', 'circulation.signin.view', 'circulation.signin.export'],
+  '/search-mana': ['search.settings.edit'],
 };
 
 /** Every operation key of the given menus. */

@@ -18,6 +18,9 @@ import { migration as circulation } from './0016-circulation.ts';
 import { migration as loss } from './0017-loss.ts';
 import { migration as recommendations } from './0020-recommendations.ts';
 import { migration as booklists } from './0021-booklists.ts';
+import { migration as volunteers } from './0022-volunteers.ts';
+import { migration as signRecords } from './0023-sign-records.ts';
+import { migration as searchAdmin } from './0024-search-admin.ts';
 import { migration as holds } from './0026-holds.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
@@ -41,5 +44,8 @@ export const migrations: readonly Migration[] = [
   loss,
   recommendations,
   booklists,
+  volunteers,
+  signRecords,
+  searchAdmin,
   holds,
 ];

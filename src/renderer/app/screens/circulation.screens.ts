@@ -22,8 +22,8 @@ export const circulationScreens = defineGroup({ area: 'admin', group: 'circulati
   '/surrency/borrow-history-reader': () => import('../../features/circulation/records-reader-history-screen.tsx'),
   '/reservation': () => import('../../features/holds/reservation-screen.tsx'),
   '/recommendation': () => import('../../features/recommendations/recommendations-screen.tsx'),
-  '/signrecord': null,
+  '/signrecord': () => import('../../features/sign-records/sign-records-screen.tsx'),
   '/booklist': () => import('../../features/booklists/booklists-screen.tsx'),
-  '/volunteer': null,
-  '/search-mana': null,
+  '/volunteer': () => import('../../features/volunteers/volunteers-screen.tsx'),
+  '/search-mana': () => import('../../features/search-admin/search-admin-screen.tsx'),
 });

@@ -126,7 +126,8 @@ export function CrudScreen<S extends AnyObjectSchema>({ config }: { config: Crud
           ...(slots?.rowActionLabels ?? []),
         ]}
         onOpen={setSelected}
-        emptyAction={addButton || undefined}
+        // No second Add inside an empty grid: a button among the grid's rows breaks its ARIA
+        // structure (axe aria-required-children), and the header's Add is right above it.
       />
       {form?.mode === 'edit' && full.isError && <ErrorState error={full.error} onRetry={() => void full.refetch()} />}
       {selected && (
