@@ -45,6 +45,10 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
+  '/batchborrow': ['circulation.batch.borrow'],
+  '/batchreturn': ['circulation.batch.return'],
+  '/batchdata': ['circulation.batch.upload'],
+  '/batchcondition': ['circulation.batch.renew', 'circulation.batch.due'],
 };
 
 /** Every operation key of the given menus. */
