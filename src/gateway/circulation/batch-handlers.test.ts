@@ -9,6 +9,7 @@ import { PG_TEST_URL, pgSkipReason } from '../testing/pg-test-db.ts';
 import { freeCopies, freeReaders, groupFor, openLoanCounts, userIdOf, type FreeReader } from './desk-fixture.ts';
 
 if (!PG_TEST_URL) console.info(pgSkipReason);
+type Copy = { id: number; barcode: string; branch_id: number };
 const databases = [{ name: 'SQLite', postgres: false }, ...(PG_TEST_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 
 let OFFSET = 0;
@@ -99,7 +100,7 @@ describe.each(databases)('batch circulation on $name', ({ postgres }) => {
   describe('batchreturn (return many)', () => {
     it('returns what is on loan, refuses the rest, row by row', async () => {
       const [a] = await readers(1) as [FreeReader];
-      const [c1, c2] = await freeCopies(t, 2) as [{ id: number; barcode: string }, { id: number; barcode: string }];
+      const [c1, c2] = await freeCopies(t, 2) as [Copy, Copy];
       await lend(a, c1.barcode);
       const res = await t.data(B.batchReturn, { Barcodes: [c1.barcode, c2.barcode, c1.barcode] }, { as: 'librarian', lang: 'en-US' });
       expect(res).toMatchObject({ Total: 3, Done: 1, Refused: 2 });
@@ -206,7 +207,7 @@ describe.each(databases)('batch circulation on $name', ({ postgres }) => {
 
     it('previews each line, applies in time order, and skips what an earlier upload applied', async () => {
       const [a, b] = await readers(2) as [FreeReader, FreeReader];
-      const [c1, c2] = await freeCopies(t, 2) as [{ id: number; barcode: string }, { id: number; barcode: string }];
+      const [c1, c2] = await freeCopies(t, 2) as [Copy, Copy];
       const day = addDays(today(), -2);
       const file = csv([
         '时间,类型,读者证号,图书条码',
@@ -251,7 +252,7 @@ describe.each(databases)('batch circulation on $name', ({ postgres }) => {
 
     it('refuses a line the rules refuse, reads .xlsx, and refuses unreadable files and students', async () => {
       const [a] = await readers(1) as [FreeReader];
-      const [c1] = await freeCopies(t, 1) as [{ id: number; barcode: string }];
+      const [c1] = await freeCopies(t, 1) as [Copy];
       await t.db.updateTable('users').set({ status: 'lost' }).where('id', '=', a.id).execute();
       const { default: ExcelJS } = await import('exceljs');
       const wb = new ExcelJS.Workbook();

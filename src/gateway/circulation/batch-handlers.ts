@@ -12,7 +12,7 @@ import { handler, type CallContext, type HandlerMapFor } from '../http/handler-t
 import { classReaders, findOpenLoans, loanAsOf, loanStartedAt, openLoansToAct, type LoanFilters, type LoanScope } from './batch-store.ts';
 import { localTime, kindOf, readOfflineFile } from './batch-upload-file.ts';
 import { copyByBarcode, loanById, openLoanOfCopy, readerByCard, recordTransaction, toDeskLoan } from './circulation-store.ts';
-import { copyReasons, deskSetup, lendCopy, nowIso, renewCopy, returnCopy, returnReaderOf, returnSetup, staffOf } from './desk-operations.ts';
+import { copyReasons, deskSetup, lendCopy, nowIso, renewCopy, returnCopy, returnSetup, staffOf } from './desk-operations.ts';
 import { deptOptions, deptSubtree } from './records-store.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { CellValue } from 'exceljs';
 import { formatOffset } from '../../shared/domain/borrowing/local-days.ts';
-import { FIRST_DAY, LAST_DAY } from '../../shared/domain/fields.ts';
+import { FIRST_DAY, LAST_DAY, normalizeText } from '../../shared/domain/fields.ts';
 
 /**
  * Reads an offline desk's file (/batchdata): .xlsx (first sheet) or .csv (UTF-8, or GB18030 as
@@ -112,6 +112,14 @@ async function xlsxRows(bytes: Buffer): Promise<string[][] | null> {
   return out;
 }
 
+/**
+ * A cell as stored text: control characters and bidirectional overrides (a file can hold anything)
+ * become U+FFFD, so a line that shows them back shows that something odd was there, never the
+ * character itself.
+ */
+const UNSAFE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
+export const cleanCell = (raw: string) => normalizeText(raw.slice(0, 200).toWellFormed().replace(UNSAFE, '\uFFFD'));
+
 const norm = (h: string) => h.trim().toLowerCase().replace(/[\s_:：()（）]/g, '');
 
 /** Which column holds what: by header names, or the first four in order when no header is known. */
@@ -134,8 +142,9 @@ export type ReadResult = { lines: FileLine[] } | { error: 'unreadable' | 'empty'
 
 /** The file's transaction lines (empty lines skipped), or why it cannot be read. */
 export async function readOfflineFile(fileName: string, bytes: Buffer, maxRows: number): Promise<ReadResult> {
-  const rows = /\.csv$/i.test(fileName) ? parseCsv(decodeText(bytes)) : await xlsxRows(bytes);
-  if (!rows) return { error: 'unreadable' };
+  const raw = /\.csv$/i.test(fileName) ? parseCsv(decodeText(bytes)) : await xlsxRows(bytes);
+  if (!raw) return { error: 'unreadable' };
+  const rows = raw.map((r) => r.map(cleanCell));
   const firstIndex = rows.findIndex((r) => r.some((c) => c !== ''));
   if (firstIndex < 0) return { error: 'empty' };
   const cols = columnsOf(rows[firstIndex]!);
