@@ -6,6 +6,7 @@ import { addDays, toLocalDay } from '../../src/shared/domain/borrowing/local-day
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
 import { gw, readerWithBooks, scan } from '../support/gateway-fixtures.ts';
+import { describe as describeFindings, FAILING, scan as axeScan, settle } from '../support/axe-scan.ts';
 
 // Batch circulation (issue 9): each screen's main task, scanner first where the screen is. Every
 // test makes a department of its own with its own readers and books (through the gateway), so a
@@ -15,6 +16,13 @@ test.use({ timezoneId: 'Asia/Shanghai' });
 const OFFSET = 480;
 const today = () => toLocalDay(new Date().toISOString(), OFFSET);
 const go = (page: Page, route: string) => page.evaluate((r) => { location.hash = `#${r}`; }, route);
+
+/** axe-core on the screen as it stands (lists filled, outcomes shown): no violation of any impact. */
+async function accessible(page: Page, where: string) {
+  await settle(page);
+  const findings = await axeScan(page, where);
+  expect(describeFindings(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
+}
 
 async function department(page: Page, name: string): Promise<number> {
   const d = await gw<{ ID: number }>(page, organizationCalls.addDepartment, { ParentID: null, Name: name, State: 1 });
@@ -77,9 +85,12 @@ test('batch borrow: a class’s books scanned reader after reader, one removed, 
   const history = await gw<{ List: Array<{ ReaderName: string }> }>(page, circulationRecordCalls.getBorrowHistory, { Barcode: b2, Page: 1, Rows: 5 });
   expect(history.List[0]!.ReaderName).toBe(`批借乙${tag}`);
 
+  await accessible(page, 'zh-CN /batchborrow (lent)');
+
   await page.getByTestId('language-en-US').click();
   await expect(screen.getByRole('heading', { level: 1, name: 'Batch Borrow' })).toBeVisible();
   await expect(screen.getByTestId(`batch-borrow-line-NOSUCH${tag}`)).toContainText(`No book has the barcode NOSUCH${tag}`);
+  await accessible(page, 'en-US /batchborrow (lent)');
   await page.getByTestId('language-zh-CN').click();
   expect(health.problems).toEqual([]);
 });
@@ -109,6 +120,7 @@ test('batch return: scanned books returned at once (a repeat told, a book not on
   await expect(screen.getByTestId(`batch-return-line-${b1}`)).toHaveAttribute('data-status', 'returned');
   await expect(screen.getByTestId(`batch-return-line-${b1}`)).toContainText(`批还${tag}`);
   await expect(screen.getByTestId(`batch-return-line-${b3}`)).toContainText(`${b3} 不在借出状态`);
+  await accessible(page, 'zh-CN /batchreturn (returned)');
 
   // By class: the class's open loans, every one ticked; untick all, tick one, return it.
   await gw(page, circulationCalls.literatureCirc, { UserID: r.userId, Barcode: b3 });
@@ -122,6 +134,7 @@ test('batch return: scanned books returned at once (a repeat told, a book not on
   await expect(screen.getByTestId('batch-return-totals')).toHaveText('已归还 1 册');
   await expect(screen.getByTestId(`batch-return-line-${b3}`)).toHaveAttribute('data-status', 'returned');
   await expect(screen.getByTestId(`batch-return-line-${b1}`)).toHaveAttribute('data-status', 'pending');
+  await accessible(page, 'zh-CN /batchreturn (class)');
   expect(health.problems).toEqual([]);
 });
 
@@ -144,6 +157,7 @@ test('batch by conditions: a department’s loans previewed, then all given a ne
   const day = addDays(today(), 45);
   await screen.getByTestId('batch-condition-action-due').click();
   await screen.getByTestId('batch-condition-newdue').fill(day);
+  await accessible(page, 'zh-CN /batchcondition (preview)');
   await screen.getByTestId('batch-condition-run').click();
   await expect(page.getByRole('dialog')).toContainText(`将把这 2 册图书的应还日期改为 ${day}`);
   await page.getByTestId('batch-condition-confirm-ok').click();
@@ -153,6 +167,7 @@ test('batch by conditions: a department’s loans previewed, then all given a ne
   expect(log.List).toHaveLength(1);
   // The preview now shows the new due day.
   await expect(screen.getByTestId('batch-condition-preview')).toContainText(day);
+  await accessible(page, 'zh-CN /batchcondition (done)');
   expect(health.problems).toEqual([]);
 });
 
@@ -180,6 +195,7 @@ test('offline upload: a desk’s file previewed line by line, applied in time or
   await screen.getByTestId('batch-data-apply').click();
   await expect(screen.getByTestId('batch-data-counts')).toHaveText('已补录 3 行，被拒 0 行，跳过已导入 0 行，有误 1 行');
   await expect(screen.getByTestId('batch-data-line-4')).toHaveAttribute('data-status', 'done');
+  await accessible(page, 'zh-CN /batchdata (applied)');
   const history = await gw<{ List: Array<{ LoanedAt: string; ReturnedAt: string | null }> }>(page, circulationRecordCalls.getBorrowHistory, { Barcode: b1, Page: 1, Rows: 5 });
   expect(toLocalDay(history.List[0]!.LoanedAt, OFFSET)).toBe(day);
   expect(toLocalDay(history.List[0]!.ReturnedAt!, OFFSET)).toBe(day);
@@ -188,5 +204,9 @@ test('offline upload: a desk’s file previewed line by line, applied in time or
   await screen.getByTestId('batch-data-file').setInputFiles(file);
   await expect(screen.getByTestId('batch-data-counts')).toHaveText('共 4 行：可导入 0 行，有误 1 行，已导入过 3 行');
   await expect(screen.getByTestId('batch-data-apply')).toBeDisabled();
+  await page.getByTestId('language-en-US').click();
+  await expect(screen.getByTestId('batch-data-counts')).toHaveText('4 lines: 0 ready, 1 with errors, 3 already uploaded');
+  await accessible(page, 'en-US /batchdata (preview)');
+  await page.getByTestId('language-zh-CN').click();
   expect(health.problems).toEqual([]);
 });

@@ -56,7 +56,8 @@ export function scan(state: BorrowState, roster: readonly ClassReader[], code: s
   const twice = state.lines.find((l) => l.barcode.toLowerCase() === code.toLowerCase() && l.status !== 'refused');
   if (twice) return { state, outcome: { kind: 'duplicate', barcode: code, userId: twice.userId } };
   const line: QueueLine = { key: nextKey++, userId: state.selected, barcode: code, status: 'pending', result: null };
-  const lines = [...state.lines, line];
+  // A refused book scanned again replaces its refused line (for this reader now), never doubles it.
+  const lines = [...state.lines.filter((l) => l.barcode.toLowerCase() !== code.toLowerCase()), line];
   const selected = mode === 'next' ? nextReader(roster, lines, state.selected) : state.selected;
   return { state: { selected, lines }, outcome: { kind: 'queued', line } };
 }

@@ -39,7 +39,7 @@ const PATH = '/batchborrow';
  * says lent (and the due day) or why not.
  */
 export default function BatchBorrowScreen() {
-  const { t } = useTranslation(['circulation-batch', 'screens', 'circulation', 'borrowing', 'catalogue']);
+  const { t, i18n } = useTranslation(['circulation-batch', 'screens', 'circulation', 'borrowing', 'catalogue']);
   const canLend = useCanOp(BATCH_OPS.borrow);
   const [dept, setDept] = useState<DeptOption | null>(null);
   const [mode, setMode] = useState<BorrowMode>('next');
@@ -53,7 +53,7 @@ export default function BatchBorrowScreen() {
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const roster = useQuery({
-    queryKey: ['circulation-batch', 'class-readers', dept?.ID],
+    queryKey: ['circulation-batch', 'class-readers', dept?.ID, i18n.language],
     queryFn: () => call(B.getClassReaders, { DeptID: dept!.ID }),
     enabled: dept != null,
   });
@@ -204,7 +204,7 @@ export default function BatchBorrowScreen() {
                                 {wordReason((key, params) => t(key, params ?? {}), b)}
                               </Typography>
                             ))}
-                            {r.Loans.filter((l) => l.Overdue).length > 0 && (
+                            {!r.Blocks.length && r.Loans.some((l) => l.Overdue) && (
                               <Typography variant="caption" color="error" sx={{ display: 'block' }}>
                                 {t('borrow.overdue', { count: r.Loans.filter((l) => l.Overdue).length })}
                               </Typography>
@@ -261,7 +261,7 @@ function QueueTable({ lines, nameOf, onRemove }: { lines: readonly QueueLine[]; 
         <TableBody>
           {lines.map((l) => (
             <TableRow key={l.key} data-testid={`batch-borrow-line-${l.barcode}`} data-status={l.status}>
-              <TableCell>{nameOf(l.userId)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{nameOf(l.userId)}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{l.barcode}</TableCell>
               <TableCell>
                 {l.status === 'pending' && <Typography variant="body2" color="text.secondary">{t('borrow.pending')}</Typography>}

@@ -45,7 +45,7 @@ type Action = 'renew' | 'due';
  * holiday), journaled with the old and new due day. At most CONDITION_MAX at once.
  */
 export default function BatchConditionScreen() {
-  const { t } = useTranslation(['circulation-batch', 'screens']);
+  const { t, i18n } = useTranslation(['circulation-batch', 'screens']);
   const canRenew = useCanOp(BATCH_OPS.renew);
   const canDue = useCanOp(BATCH_OPS.due);
   const [dept, setDept] = useState<DeptOption | null>(null);
@@ -65,7 +65,7 @@ export default function BatchConditionScreen() {
 
   const branches = useQuery({ queryKey: ['circulation-batch', 'branches'], queryFn: () => call(basicSetsCalls.branchList, { Page: 1, Rows: 200 }, { toast: false }) });
   const preview = useQuery({
-    queryKey: ['circulation-batch', 'condition', condition],
+    queryKey: ['circulation-batch', 'condition', condition, i18n.language],
     queryFn: () => call(B.conditionPreview, { ...condition!, Page: 1, Rows: PREVIEW_ROWS }),
     enabled: condition != null,
   });
@@ -160,7 +160,7 @@ export default function BatchConditionScreen() {
                   error={!!newDue && !dueOk} helperText={newDue && !dueOk ? t('condition.newDuePast') : t('condition.newDueHint')}
                   slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'batch-condition-newdue', min: today } }} />
               )}
-              <Button variant="contained" color="warning" sx={{ mt: 1 }} disabled={!canAct || busy} onClick={() => setConfirming(true)} data-testid="batch-condition-run">
+              <Button variant="contained" sx={{ mt: 1 }} disabled={!canAct || busy} onClick={() => setConfirming(true)} data-testid="batch-condition-run">
                 {action === 'renew' ? t('condition.runRenew', { count: total }) : t('condition.runDue', { count: total })}
               </Button>
             </Stack>

@@ -228,7 +228,7 @@ function ReturnTable({ lines, onRemove, selection }: {
 }
 
 function ClassReturn() {
-  const { t } = useTranslation(['circulation-batch']);
+  const { t, i18n } = useTranslation(['circulation-batch']);
   const canReturn = useCanOp(BATCH_OPS.return);
   const [dept, setDept] = useState<DeptOption | null>(null);
   const [checked, setChecked] = useState<Set<string>>(new Set());
@@ -237,7 +237,7 @@ function ClassReturn() {
   const [busy, setBusy] = useState(false);
   const returnAll = useReturnAll();
   const loans = useQuery({
-    queryKey: ['circulation-batch', 'class-loans', dept?.ID],
+    queryKey: ['circulation-batch', 'class-loans', dept?.ID, i18n.language],
     queryFn: () => call(B.getClassLoans, { DeptID: dept!.ID }),
     enabled: dept != null,
   });

@@ -14,8 +14,9 @@ export interface DeptOption { ID: number; Name: string }
 
 /** A class, grade or department, typed or picked (a school has a hundred classes: typing "三年级2" is faster). */
 export function DeptPicker({ value, onChange, testId, width = 320 }: { value: DeptOption | null; onChange: (d: DeptOption | null) => void; testId: string; width?: number }) {
-  const { t } = useTranslation('circulation-batch');
-  const options = useQuery({ queryKey: ['circulation-batch', 'depts'], queryFn: () => call(B.getDeptOptions, {}) });
+  const { t, i18n } = useTranslation('circulation-batch');
+  // Names come in the language asked in: a switch asks again.
+  const options = useQuery({ queryKey: ['circulation-batch', 'depts', i18n.language], queryFn: () => call(B.getDeptOptions, {}) });
   return (
     <Autocomplete
       options={options.data ?? []} value={value} loading={options.isLoading} sx={{ width, maxWidth: '100%' }}
