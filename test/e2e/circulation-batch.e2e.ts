@@ -15,7 +15,6 @@ import { describe as describeFindings, FAILING, scan as axeScan, settle } from '
 test.use({ timezoneId: 'Asia/Shanghai' });
 const OFFSET = 480;
 const today = () => toLocalDay(new Date().toISOString(), OFFSET);
-const go = (page: Page, route: string) => page.evaluate((r) => { location.hash = `#${r}`; }, route);
 
 /** axe-core on the screen as it stands (lists filled, outcomes shown): no violation of any impact. */
 async function accessible(page: Page, where: string) {
