@@ -6,7 +6,7 @@ import { addDays, toLocalDay } from '../../src/shared/domain/borrowing/local-day
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
 import { gw, readerWithBooks, scan } from '../support/gateway-fixtures.ts';
-import { describe as describeFindings, FAILING, scan as axeScan, settle } from '../support/axe-scan.ts';
+import { describe as describeFindings, FAILING, scan as axeScan, settle, stillMotion } from '../support/axe-scan.ts';
 
 // Batch circulation (issue 9): each screen's main task, scanner first where the screen is. Every
 // test makes a department of its own with its own readers and books (through the gateway), so a
@@ -47,8 +47,10 @@ test('batch borrow: a class’s books scanned reader after reader, one removed, 
   const [b1, b2, b3] = a.books as [string, string, string];
 
   await page.reload();
+  await stillMotion(page);
   const screen = page.getByTestId('screen-/batchborrow');
   await expect(screen.getByRole('heading', { level: 1, name: '批量借书' })).toBeVisible();
+  await accessible(page, 'zh-CN /batchborrow (empty)');
   await pickDept(page, 'batch-borrow-class', deptName);
   const rowA = screen.getByTestId(`batch-borrow-reader-BA${tag}`);
   const rowB = screen.getByTestId(`batch-borrow-reader-BB${tag}`);
@@ -73,7 +75,9 @@ test('batch borrow: a class’s books scanned reader after reader, one removed, 
   await screen.getByTestId(`batch-borrow-remove-${b3}`).click();
   await expect(screen.getByTestId(`batch-borrow-line-${b3}`)).toHaveCount(0);
 
-  await screen.getByTestId('batch-borrow-commit').click();
+  // Ctrl+Enter in the scan box lends the list: the hands stay on the keyboard.
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Control+Enter');
   await expect(screen.getByTestId('batch-borrow-totals')).toHaveText('已借出 2 册，1 条未成功');
   await expect(screen.getByTestId(`batch-borrow-line-${b1}`)).toHaveAttribute('data-status', 'lent');
   await expect(screen.getByTestId(`batch-borrow-line-${b1}`)).toContainText(`已借出《批借书${tag}》，应还 `);
@@ -105,9 +109,11 @@ test('batch return: scanned books returned at once (a repeat told, a book not on
   for (const b of [b1, b2]) await gw(page, circulationCalls.literatureCirc, { UserID: r.userId, Barcode: b });
 
   await page.reload();
+  await stillMotion(page);
   const screen = page.getByTestId('screen-/batchreturn');
   const box = screen.getByTestId('batch-return-scan');
   await expect(box).toBeFocused();
+  await accessible(page, 'zh-CN /batchreturn (empty)');
   await scan(page, b1);
   await scan(page, b1);
   await expect(screen.getByTestId('batch-return-notice')).toHaveText(`${b1} 已在清单中，未重复加入`);
@@ -147,7 +153,10 @@ test('batch by conditions: a department’s loans previewed, then all given a ne
   for (const b of r.books) await gw(page, circulationCalls.literatureCirc, { UserID: r.userId, Barcode: b });
 
   await page.reload();
+  await stillMotion(page);
   const screen = page.getByTestId('screen-/batchcondition');
+  await expect(screen.getByTestId('batch-condition-search')).toBeVisible();
+  await accessible(page, 'zh-CN /batchcondition (empty)');
   await pickDept(page, 'batch-condition-class', deptName);
   await screen.getByTestId('batch-condition-search').click();
   await expect(screen.getByTestId('batch-condition-count')).toHaveText('符合条件的在借图书：2 册');
@@ -187,7 +196,10 @@ test('offline upload: a desk’s file previewed line by line, applied in time or
   const file = { name: `offline-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8') };
 
   await page.reload();
+  await stillMotion(page);
   const screen = page.getByTestId('screen-/batchdata');
+  await expect(screen.getByRole('heading', { level: 1 })).toBeVisible();
+  await accessible(page, 'zh-CN /batchdata (empty)');
   await screen.getByTestId('batch-data-file').setInputFiles(file);
   await expect(screen.getByTestId('batch-data-counts')).toHaveText('共 4 行：可导入 3 行，有误 1 行，已导入过 0 行');
   await expect(screen.getByTestId('batch-data-line-5')).toContainText(`没有证号为 NOCARD${tag} 的读者`);

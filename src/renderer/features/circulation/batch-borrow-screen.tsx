@@ -100,17 +100,9 @@ export default function BatchBorrowScreen() {
     box.current?.focus();
   };
 
-  const move = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-    e.preventDefault();
-    const i = readers.findIndex((r) => r.UserID === state.selected);
-    const j = Math.min(readers.length - 1, Math.max(0, i + (e.key === 'ArrowDown' ? 1 : -1)));
-    if (readers[j]) setState((s) => ({ ...s, selected: readers[j]!.UserID }));
-  };
-
   const sending = toSend(state.lines);
   const lendAll = async () => {
-    if (!sending.length) return;
+    if (!sending.length || busy) return;
     const items = sending.map((l) => ({ UserID: l.userId, Barcode: l.barcode }));
     const body = JSON.stringify(items);
     if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
@@ -128,6 +120,20 @@ export default function BatchBorrowScreen() {
       setBusy(false);
       box.current?.focus();
     }
+  };
+
+  const move = (e: KeyboardEvent) => {
+    // Ctrl+Enter lends the list without leaving the scan box.
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      void lendAll();
+      return;
+    }
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const i = readers.findIndex((r) => r.UserID === state.selected);
+    const j = Math.min(readers.length - 1, Math.max(0, i + (e.key === 'ArrowDown' ? 1 : -1)));
+    if (readers[j]) setState((s) => ({ ...s, selected: readers[j]!.UserID }));
   };
 
   const selectReader = (userId: number) => {
@@ -227,7 +233,7 @@ export default function BatchBorrowScreen() {
             {result && <BatchTotals done={result.Done} refused={result.Refused} doneKey="borrow.doneCount" testId="batch-borrow-totals" />}
             {!state.lines.length
               ? <Typography variant="body2" color="text.secondary">{t('borrow.listEmpty')}</Typography>
-              : <QueueTable lines={state.lines} nameOf={nameOf} onRemove={(key) => setState((s) => remove(s, key))} />}
+              : <QueueTable lines={state.lines} nameOf={nameOf} onRemove={(key) => { setState((s) => remove(s, key)); box.current?.focus(); }} />}
             <Stack direction="row" sx={{ gap: 1, mt: 2 }}>
               {canLend && (
                 <Button variant="contained" onClick={lendAll} disabled={!sending.length || busy} data-testid="batch-borrow-commit">

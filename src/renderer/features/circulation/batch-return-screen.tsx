@@ -132,6 +132,13 @@ function ScanReturn() {
         <Stack direction="row" sx={{ gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <TextField
             inputRef={box} autoFocus value={code} onChange={(e) => setCode(e.target.value)} label={t('return.box')} helperText={t('return.hint')}
+            onKeyDown={(e) => {
+              // Ctrl+Enter returns the list without leaving the scan box.
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                if (pending.length && !busy) void commit();
+              }
+            }}
             sx={{ width: 420, maxWidth: '100%' }} slotProps={{ htmlInput: { 'data-testid': 'batch-return-scan', maxLength: 64, autoComplete: 'off' } }}
           />
           <Button type="submit" variant="outlined" sx={{ mt: 1 }}>{t('return.add')}</Button>
