@@ -272,3 +272,32 @@ describe.each(databases)('batch circulation on $name', ({ postgres }) => {
     });
   });
 });
+
+describe('a condition matching more loans than may be handled at once', () => {
+  // A gateway of its own: the loans made here would leave no free copy for the tests above.
+  const t = useTestGateway();
+
+  it('is refused whole with the count, changing nothing', async () => {
+    const db = t.db;
+    const open = Number((await db.selectFrom('loans').select((eb) => eb.fn.countAll().as('n')).where('school_id', '=', 1).where('returned_at', 'is', null).executeTakeFirstOrThrow()).n);
+    const reader = (await db.selectFrom('users').select('id').where('school_id', '=', 1).where('identity', '=', 'student').executeTakeFirstOrThrow()).id;
+    const free = await db.selectFrom('copies').select('id').where('school_id', '=', 1)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('loans').select('id').whereRef('loans.copy_id', '=', 'copies.id').where('loans.returned_at', 'is', null))))
+      .limit(CONDITION_MAX + 1 - open).execute();
+    expect(open + free.length).toBe(CONDITION_MAX + 1);
+    const now = new Date().toISOString();
+    const due = new Date(Date.now() + 14 * 86_400_000).toISOString();
+    for (let i = 0; i < free.length; i += 500) {
+      await db.insertInto('loans').values(free.slice(i, i + 500).map((c) => ({
+        school_id: 1, copy_id: c.id, user_id: reader, loaned_at: now, due_at: due, returned_at: null, renew_count: 0, loaned_by: null,
+      }))).execute();
+    }
+    const before = await db.selectFrom('circ_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect((await t.data(B.conditionPreview, { Rows: 10 }, 'librarian')).Total).toBe(CONDITION_MAX + 1);
+    const refused = await t.fail(B.conditionSetDue, { NewDueDay: addDays(toLocalDay(now, 480), 30) }, 'librarian', 'en-US');
+    expect(refused).toMatchObject({ status: 409, message: `${CONDITION_MAX + 1} loans match; at most ${CONDITION_MAX} can be handled at once. Narrow the conditions first.` });
+    expect((await t.fail(B.conditionRenew, {}, 'librarian')).status).toBe(409);
+    expect(await db.selectFrom('circ_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await db.selectFrom('loans').select('id').where('due_at', '=', due).execute()).toHaveLength(free.length);
+  });
+});
