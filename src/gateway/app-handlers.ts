@@ -35,6 +35,7 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { circulationBatchHandlers } from './circulation/batch-handlers.ts';
 import { holdsHandlers } from './holds/holds-handlers.ts';
 import { lossHandlers } from './loss/loss-handlers.ts';
 import { recommendationHandlers } from './recommendations/recommendations-handlers.ts';
@@ -74,6 +75,7 @@ export const allHandlers: AnyHandlerMap = {
   ...borrowAssignmentsHandlers,
   ...holidayHandlers,
   ...borrowLimitHandlers,
+  ...circulationBatchHandlers,
   ...ssoHandlers,
   ...rolesHandlers,
   ...permissionHandlers,

@@ -73,7 +73,7 @@ export const circulationHandlers = {
       return await writeTx(ctx.app.db, async (trx) => {
         const tx = await trx.selectFrom('circ_transactions').selectAll().where('school_id', '=', schoolId).where('id', '=', input.TransactionID).executeTakeFirst();
         // An undo is not itself undone (scan the book again instead).
-        if (!tx || tx.kind === 'undo') throw AppError.notFound();
+        if (!tx || tx.kind === 'undo' || tx.kind === 'due') throw AppError.notFound();
         if (tx.staff_id !== userId) throw undoRefused('notYours');
         if (tx.undone_by != null) throw undoRefused('already');
         if (Date.parse(now) - Date.parse(tx.at) > UNDO_WINDOW_MS) throw undoRefused('tooLate');

@@ -198,7 +198,8 @@ export interface LoansTable {
 export interface CircTransactionsTable {
   id: Generated<number>;
   school_id: number;
-  kind: 'borrow' | 'return' | 'renew' | 'undo';
+  /** 'due': a due day set by batch circulation (/batchcondition), never undone at the desk. */
+  kind: 'borrow' | 'return' | 'renew' | 'undo' | 'due';
   loan_id: number;
   copy_id: number;
   /** users.id of the reader whose loan it is. */

@@ -21,6 +21,7 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { circulationBatchCalls } from './circulation-batch.ts';
 import { holdCalls } from './holds.ts';
 import { lossCalls } from './loss.ts';
 import { recommendationCalls } from './recommendations.ts';
@@ -52,6 +53,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(captureCalls),
   ...Object.values(collectionCalls),
   ...Object.values(bulkCalls),
+  ...Object.values(circulationBatchCalls),
   ...Object.values(labelCalls),
   ...Object.values(titleCalls),
   ...Object.values(shelfCalls),

@@ -25,7 +25,8 @@ export const RECORDS_EXPORT = 'circulation.records.export';
 /** A loan's state: open (on loan), open and past due (overdue), returned, or undone at the desk (cancelled). */
 export const LOAN_STATES = ['onLoan', 'overdue', 'returned', 'cancelled'] as const;
 export type LoanState = (typeof LOAN_STATES)[number];
-export const TRANSACTION_KINDS = ['borrow', 'return', 'renew', 'undo'] as const;
+/** 'due': a due day set by /batchcondition (its old and new due in due_before/due_after). */
+export const TRANSACTION_KINDS = ['borrow', 'return', 'renew', 'undo', 'due'] as const;
 
 /** A reader typed into a filter: card number, name, pinyin or initials. */
 const readerKey = () => text({ max: 100 }).optional();
