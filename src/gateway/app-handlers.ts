@@ -35,6 +35,8 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { recallHandlers } from './circulation/recall-handlers.ts';
+import { reviewHandlers } from './circulation/reviews-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -74,4 +76,6 @@ export const allHandlers: AnyHandlerMap = {
   ...acquisitionHandlers,
   ...circulationHandlers,
   ...circulationRecordHandlers,
+  ...recallHandlers,
+  ...reviewHandlers,
 };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ReaderCardEventsTable, StudentParentsTable } from './schema-readers.ts';
+import type { BookReviewsTable, RecallNoticesTable } from './schema-circulation-recall.ts';
 import type { BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
 import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
@@ -349,4 +350,6 @@ export interface Database {
   school_organizations: SchoolOrganizationsTable;
   student_parents: StudentParentsTable;
   reader_card_events: ReaderCardEventsTable;
+  recall_notices: RecallNoticesTable;
+  book_reviews: BookReviewsTable;
 }

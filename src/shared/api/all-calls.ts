@@ -21,6 +21,8 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { recallCalls } from './circulation-recall.ts';
+import { reviewCalls } from './circulation-reviews.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -52,5 +54,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(allocationCalls),
   ...Object.values(circulationCalls),
   ...Object.values(circulationRecordCalls),
+  ...Object.values(recallCalls),
+  ...Object.values(reviewCalls),
   ...Object.values(searchCalls),
 ];

@@ -45,6 +45,12 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
+  '/surrency/search-records': ['circulation.records.export'],
+  '/surrency/no-return': ['circulation.records.export'],
+  '/surrency/borrow-history-book': ['circulation.records.export'],
+  '/surrency/borrow-history-reader': ['circulation.records.export'],
+  '/recall': ['circulation.recall.send'],
+  '/bookreview': ['circulation.reviews.moderate'],
 };
 
 /** Every operation key of the given menus. */

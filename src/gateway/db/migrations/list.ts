@@ -15,6 +15,8 @@ import { migration as titleTerms } from './0013-title-terms.ts';
 import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
 import { migration as circulation } from './0016-circulation.ts';
+import { migration as recallNotices } from './0029-recall-notices.ts';
+import { migration as bookReviews } from './0030-book-reviews.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +36,6 @@ export const migrations: readonly Migration[] = [
   barcodePreprints,
   unusedTitleIndexes,
   circulation,
+  recallNotices,
+  bookReviews,
 ];
