@@ -34,7 +34,7 @@ export function RecallFilterBar({ value, depts, branches, onSearch }: { value: R
   };
   const idSelect = (label: string, field: 'DeptID' | 'BranchID', options: readonly Option[], testId: string) => (
     <TextField
-      select size="small" label={label} sx={{ minWidth: 180 }} value={draft[field] ?? ANY}
+      select size="small" label={label} sx={{ minWidth: 210 }} value={draft[field] ?? ANY}
       onChange={(e) => set({ [field]: e.target.value === ANY ? undefined : Number(e.target.value) })}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } }, htmlInput: { 'data-testid': testId } }}
     >
@@ -58,7 +58,7 @@ export function RecallFilterBar({ value, depts, branches, onSearch }: { value: R
         </TextField>
         {idSelect(t('filters.branch'), 'BranchID', branches, 'recall-branch')}
         <TextField
-          size="small" label={t('filters.minDays')} value={minDays} sx={{ width: 160 }} error={!daysOk}
+          size="small" label={t('filters.minDays')} value={minDays} sx={{ width: 190 }} error={!daysOk}
           helperText={daysOk ? t('filters.minDaysHelp') : t('filters.minDaysError')}
           onChange={(e) => setMinDays(e.target.value.replace(/[^0-9]/g, ''))}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, 'data-testid': 'recall-min-days' } }}

@@ -78,7 +78,7 @@ export function RecallGroups({ groups, selected, onToggle }: { groups: readonly 
                     <TableCell>{r.Title}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.Barcode}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.DueDay}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', color: 'error.main', fontWeight: 500 }}>{r.OverdueDays}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', color: 'error.dark', fontWeight: 500 }}>{r.OverdueDays}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="recall-last"><ReminderCell row={r} /></TableCell>
                   </TableRow>
                 ))}

@@ -69,7 +69,7 @@ export function RecallPrintView({ data, kind, onPrint, onClose, printing }: { da
   return (
     <Dialog fullScreen open onClose={onClose} aria-labelledby="recall-print-title">
       <GlobalStyles styles={{ '@media print': { '#root': { display: 'none !important' }, '.no-print': { display: 'none !important' }, '@page': { margin: '12mm' } } }} />
-      <Box sx={{ bgcolor: 'grey.100', minHeight: '100%', p: 2, '@media print': { bgcolor: 'transparent', p: 0 } }} data-testid="recall-print">
+      <Box sx={{ bgcolor: 'background.default', minHeight: '100%', p: 2, '@media print': { bgcolor: 'transparent', p: 0 } }} data-testid="recall-print">
         <Stack className="no-print" direction="row" spacing={2} sx={{ alignItems: 'center', maxWidth: 800, mx: 'auto', mb: 2, flexWrap: 'wrap' }}>
           <Typography id="recall-print-title" variant="h6" component="h1" sx={{ flex: 1 }}>
             {t(kind === 'slips' ? 'print.slipsHeading' : 'print.classHeading', { readers: data.Slips.length, books })}
@@ -77,12 +77,12 @@ export function RecallPrintView({ data, kind, onPrint, onClose, printing }: { da
           <Button variant="contained" onClick={onPrint} disabled={printing} data-testid="recall-print-go">{t('print.print')}</Button>
           <Button onClick={onClose} data-testid="recall-print-close">{t('print.close')}</Button>
         </Stack>
-        <Typography className="no-print" variant="body2" color="text.secondary" sx={{ maxWidth: 800, mx: 'auto', mb: 2 }}>{t('print.hint')}</Typography>
+        <Typography className="no-print" variant="body2" sx={{ maxWidth: 800, mx: 'auto', mb: 2 }}>{t('print.hint')}</Typography>
         {kind === 'slips'
           ? data.Slips.map((s) => (
             <Box
               key={s.UserID} data-testid="recall-slip"
-              sx={{ maxWidth: 800, mx: 'auto', mb: 2, p: 3, bgcolor: 'common.white', color: 'common.black', boxShadow: 1, breakInside: 'avoid', '@media print': { boxShadow: 'none', borderBottom: '1px dashed #000', mb: 0, py: 2 } }}
+              sx={{ maxWidth: 800, mx: 'auto', mb: 2, p: 3, bgcolor: 'common.white', color: 'common.black', border: 1, borderColor: 'grey.400', breakInside: 'avoid', '@media print': { border: 'none', borderBottom: '1px dashed #000', mb: 0, py: 2 } }}
             >
               <Typography variant="h6" component="h2" sx={{ textAlign: 'center' }}>{t('print.slipTitle', { school: data.SchoolName })}</Typography>
               <Typography sx={{ mt: 1 }}>{t('print.slipTo', { name: s.ReaderName, className: s.ClassName || t('list.noClass'), card: s.ReaderID })}</Typography>
@@ -95,7 +95,7 @@ export function RecallPrintView({ data, kind, onPrint, onClose, printing }: { da
           : classes.map((c) => (
             <Box
               key={c.name} data-testid="recall-class-list"
-              sx={{ maxWidth: 800, mx: 'auto', mb: 2, p: 3, bgcolor: 'common.white', color: 'common.black', boxShadow: 1, '@media print': { boxShadow: 'none', breakAfter: 'page', mb: 0, p: 0 } }}
+              sx={{ maxWidth: 800, mx: 'auto', mb: 2, p: 3, bgcolor: 'common.white', color: 'common.black', border: 1, borderColor: 'grey.400', '@media print': { border: 'none', breakAfter: 'page', mb: 0, p: 0 } }}
             >
               <Typography variant="h6" component="h2" sx={{ textAlign: 'center' }}>{t('print.classTitle', { school: data.SchoolName, className: c.name || t('list.noClass') })}</Typography>
               <Typography sx={{ mt: 1 }}>{t('print.classIntro', { day: data.Day, readers: c.slips.length, books: c.slips.reduce((n, s) => n + s.Books.length, 0) })}</Typography>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recallCalls as R, type OverdueLoan, type RecallChannel } from '../../../shared/api/circulation-recall.ts';
 import type { CallInput } from '../../../shared/api/contract.ts';
@@ -30,17 +31,19 @@ export function groupByClass(rows: readonly OverdueLoan[]): RecallGroup[] {
 /** The overdue list under the filters, one page at a time, and the rows ticked on it. */
 export function useRecall() {
   const qc = useQueryClient();
+  // Class and branch names come in the user's language: a language switch reads them again.
+  const lang = useTranslation().i18n.language;
   const [filters, setFilters] = useState<RecallFilters>(EMPTY_FILTERS);
   const [page, setPage] = useState(0);
   const [rows, setRows] = useState<number>(RECALL_PAGE_SIZES[1]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const input = { ...filters, Page: page + 1, Rows: rows };
   const list = useQuery({
-    queryKey: ['recall', 'list', input],
+    queryKey: ['recall', 'list', lang, input],
     queryFn: ({ signal }) => call(R.overdueReviews, input, { signal }),
     placeholderData: keepPreviousData,
   });
-  const options = useQuery({ queryKey: ['recall', 'options'], queryFn: ({ signal }) => call(R.options, {}, { signal }), staleTime: 60_000 });
+  const options = useQuery({ queryKey: ['recall', 'options', lang], queryFn: ({ signal }) => call(R.options, {}, { signal }), staleTime: 60_000 });
   const groups = useMemo(() => groupByClass(list.data?.List ?? []), [list.data]);
 
   const toggle = (ids: readonly number[], on: boolean) => setSelected((prev) => {
