@@ -173,6 +173,31 @@ describe.each(databases)('催还 overdue reminders on $name', ({ postgres }) => 
     expect((await t.fail(R.overdueReviews, { DeptID: user.dept_id! }, 'admin2')).status).toBe(404);
   });
 
+  it('limits a head teacher (a class-scoped role) to the classes they look after', async () => {
+    const { reader, loans } = await readerWithLoans([4]);
+    const other = await readerWithLoans([5]);
+    const user = await t.db.selectFrom('users').select('dept_id').where('id', '=', reader.id).executeTakeFirstOrThrow();
+    const cls = await t.db.selectFrom('departments').select(['id', 'parent_id']).where('id', '=', user.dept_id!).executeTakeFirstOrThrow();
+    const otherClass = (await t.db.selectFrom('users').select('dept_id').where('id', '=', other.reader.id).executeTakeFirstOrThrow()).dept_id;
+    const head = await addStaff(t, 'recallhead', [RECALL_MENU, RECALL_SEND]);
+    const role = (await t.db.selectFrom('user_roles').select('role_id').where('user_id', '=', head).executeTakeFirstOrThrow()).role_id;
+    await t.db.updateTable('roles').set({ scope_kind: 'class' }).where('id', '=', role).execute();
+    await t.db.insertInto('user_role_scopes').values({ user_id: head, role_id: role, dept_id: cls.id }).execute();
+
+    const seen = (await list({}, 'recallhead')).List;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((r) => r.ClassID === cls.id)).toBe(true);
+    expect(mine(seen, reader.id).map((r) => r.LoanID)).toEqual(loans);
+    expect((await t.data(R.options, {}, 'recallhead')).Depts.map((d) => d.ID)).toEqual([cls.id]);
+    if (otherClass !== cls.id) {
+      expect(mine(seen, other.reader.id)).toEqual([]);
+      expect((await t.fail(R.send, { LoanIDs: other.loans, Channel: 'print' }, 'recallhead')).status).toBe(409);
+    }
+    expect((await t.data(R.send, { LoanIDs: loans, Channel: 'print' }, 'recallhead')).Recorded).toBe(1);
+    // The librarian's role is not limited.
+    expect(mine((await list({})).List, other.reader.id)).toHaveLength(1);
+  });
+
   it('limits branch-scoped staff to overdue copies of their branches', async () => {
     const branches = (await t.db.selectFrom('branches').select('id').where('school_id', '=', 1).orderBy('id').execute()).map((b) => b.id);
     if (branches.length < 2) return;

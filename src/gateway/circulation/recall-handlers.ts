@@ -1,11 +1,11 @@
-import { recallCalls as R, type OverdueLoan, type RecallSendResult, type RecallSlip } from '../../shared/api/circulation-recall.ts';
+import { RECALL_MENU, recallCalls as R, type OverdueLoan, type RecallSendResult, type RecallSlip } from '../../shared/api/circulation-recall.ts';
 import { inList } from '../access/access-scope.ts';
 import { requireUser } from '../access/call-context.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { deptOptions, deptSubtree, localDay, type RecordScope } from './records-store.ts';
 import { scopeOf } from './records-handlers.ts';
-import { addressesOf, findOverdue, recordNotices } from './recall-store.ts';
+import { addressesOf, findOverdue, recallScopeOf, recordNotices } from './recall-store.ts';
 
 /**
  * 催还 (contract: shared/api/circulation-recall.ts): the overdue list with its reminders, the
@@ -13,10 +13,17 @@ import { addressesOf, findOverdue, recordNotices } from './recall-store.ts';
  * Print and send take loan ids; every one must be an overdue loan the caller sees, else nothing happens.
  */
 
+/** Who asks: the records' scope (school, branches, calendar) and the classes a head teacher is limited to. */
+async function recallScope(ctx: CallContext): Promise<RecordScope & { classes: number[] | null }> {
+  const { userId } = requireUser(ctx);
+  const s = await scopeOf(ctx);
+  return { ...s, classes: await recallScopeOf(ctx.app.db, s.schoolId, userId, RECALL_MENU) };
+}
+
 /** The overdue loans named by `ids`, by class then reader; refused (409, with the others) unless all are. */
-async function overdueLoans(ctx: CallContext, s: RecordScope, ids: readonly number[]): Promise<OverdueLoan[]> {
+async function overdueLoans(ctx: CallContext, s: RecordScope & { classes: number[] | null }, ids: readonly number[]): Promise<OverdueLoan[]> {
   const unique = [...new Set(ids)];
-  const { List } = await findOverdue(ctx.app.db, s, { loanIds: unique }, 'class', 1, unique.length);
+  const { List } = await findOverdue(ctx.app.db, s, { loanIds: unique, scopeDeptIds: s.classes }, 'class', 1, unique.length);
   if (List.length < unique.length) {
     const found = new Set(List.map((l) => l.LoanID));
     const missing = unique.filter((id) => !found.has(id));
@@ -62,7 +69,7 @@ function reminderMail(ctx: CallContext, school: string, slip: RecallSlip, day: s
 
 export const recallHandlers = {
   'circulationRecall.overdueReviews': handler(R.overdueReviews, async (input, ctx) => {
-    const s = await scopeOf(ctx);
+    const s = await recallScope(ctx);
     let deptIds: number[] | undefined;
     if (input.DeptID != null) {
       const ids = await deptSubtree(ctx.app.db, s.schoolId, input.DeptID);
@@ -70,27 +77,27 @@ export const recallHandlers = {
       deptIds = ids;
     }
     return findOverdue(ctx.app.db, s, {
-      anything: input.SearchKey, deptIds, identity: input.Identity, branchId: input.BranchID, minDays: input.MinDays, reminded: input.Reminded,
+      anything: input.SearchKey, deptIds, scopeDeptIds: s.classes, identity: input.Identity, branchId: input.BranchID, minDays: input.MinDays, reminded: input.Reminded,
     }, input.Sort, input.Page, input.Rows);
   }),
 
   'circulationRecall.options': handler(R.options, async (_input, ctx) => {
-    const s = await scopeOf(ctx);
+    const s = await recallScope(ctx);
     let q = ctx.app.db.selectFrom('branches').select(['id', 'name', 'en_name', 'sort']).where('school_id', '=', s.schoolId);
     if (s.branchIds) q = q.where('id', 'in', inList(s.branchIds));
     const [Depts, branches] = await Promise.all([deptOptions(ctx.app.db, s.schoolId, ctx.lang), q.orderBy('sort').orderBy('id').execute()]);
-    return { Depts, Branches: branches.map((b) => ({ ID: b.id, Name: (ctx.lang === 'en-US' && b.en_name) || b.name })) };
+    return { Depts: s.classes ? Depts.filter((d) => s.classes!.includes(d.ID)) : Depts, Branches: branches.map((b) => ({ ID: b.id, Name: (ctx.lang === 'en-US' && b.en_name) || b.name })) };
   }),
 
   'circulationRecall.slips': handler(R.slips, async (input, ctx) => {
-    const s = await scopeOf(ctx);
+    const s = await recallScope(ctx);
     const loans = await overdueLoans(ctx, s, input.LoanIDs);
     return { SchoolName: await schoolNameOf(ctx, s.schoolId), Day: localDay(s.now, s.calendar.UtcOffsetMinutes), Slips: slipsOf(loans) };
   }),
 
   'circulationRecall.send': handler(R.send, async (input, ctx) => {
     const { userId } = requireUser(ctx);
-    const s = await scopeOf(ctx);
+    const s = await recallScope(ctx);
     const db = ctx.app.db;
     const slips = slipsOf(await overdueLoans(ctx, s, input.LoanIDs));
     const rows = (slip: RecallSlip) => slip.Books.map((b) => ({ loanId: b.LoanID, userId: slip.UserID }));

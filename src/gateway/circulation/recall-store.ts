@@ -20,6 +20,8 @@ export interface OverdueFilters {
   /** Reader (card, name, pinyin) or book (barcode, title words). */
   anything?: string;
   deptIds?: readonly number[];
+  /** The classes a class-scoped holder of the menu (a head teacher) looks after; null/undefined = all. */
+  scopeDeptIds?: readonly number[] | null;
   identity?: Identity;
   branchId?: number;
   /** At least this many days overdue (default 1: every overdue loan). */
@@ -51,6 +53,7 @@ function overdueQuery(db: Db, s: RecordScope, f: OverdueFilters) {
     q = q.where((eb) => eb.or([readerFilter(key)(eb), sql<SqlBool>`(${containsText('c.barcode', key)} or ${containsText('t.title', key)})`]));
   }
   if (f.deptIds) q = q.where('users.dept_id', 'in', inList(f.deptIds));
+  if (f.scopeDeptIds) q = q.where('users.dept_id', 'in', inList(f.scopeDeptIds));
   if (f.identity) q = q.where('users.identity', '=', f.identity);
   if (f.branchId != null) q = q.where('c.branch_id', '=', f.branchId);
   if (f.loanIds) q = q.where('l.id', 'in', inList(f.loanIds));
@@ -107,6 +110,38 @@ export async function findOverdue(db: Db, s: RecordScope, f: OverdueFilters, sor
       };
     }),
   };
+}
+
+/**
+ * The classes a user may remind when every role that gives them the /recall menu is limited to
+ * classes or departments (a head teacher's class, a reviewer's departments), each with everything
+ * under it; null when one of those roles is not limited (a librarian) or holds everything.
+ */
+export async function recallScopeOf(db: Db, schoolId: number, userId: number, menu: string): Promise<number[] | null> {
+  const roles = await db.selectFrom('user_roles').innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select(['roles.id', 'roles.permissions', 'roles.scope_kind'])
+    .where('user_roles.user_id', '=', userId).where('roles.school_id', '=', schoolId).execute();
+  const grants = (r: (typeof roles)[number]) => {
+    try {
+      const p: unknown = JSON.parse(r.permissions);
+      return Array.isArray(p) && (p.includes('*') || p.includes(menu));
+    } catch {
+      return false;
+    }
+  };
+  const granting = roles.filter(grants);
+  if (!granting.length || granting.some((r) => r.scope_kind === 'none' || r.permissions.includes('"*"'))) return null;
+  const scopes = await db.selectFrom('user_role_scopes').select('dept_id')
+    .where('user_id', '=', userId).where('role_id', 'in', granting.map((r) => r.id)).execute();
+  const all = await db.selectFrom('departments').select(['id', 'parent_id']).where('school_id', '=', schoolId).execute();
+  const out = new Set<number>();
+  for (const queue = scopes.map((s) => s.dept_id); queue.length;) {
+    const id = queue.pop()!;
+    if (out.has(id) || !all.some((d) => d.id === id)) continue;
+    out.add(id);
+    queue.push(...all.filter((d) => d.parent_id === id).map((d) => d.id));
+  }
+  return [...out];
 }
 
 /** The e-mail addresses of readers and of the parents linked to them (students), per reader. */
