@@ -35,6 +35,8 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { recallHandlers } from './circulation/recall-handlers.ts';
+import { reviewHandlers } from './circulation/reviews-handlers.ts';
 import { circulationBatchHandlers } from './circulation/batch-handlers.ts';
 import { holdsHandlers } from './holds/holds-handlers.ts';
 import { lossHandlers } from './loss/loss-handlers.ts';
@@ -74,6 +76,8 @@ export const allHandlers: AnyHandlerMap = {
   ...borrowGroupsHandlers,
   ...borrowAssignmentsHandlers,
   ...holidayHandlers,
+  ...recallHandlers,
+  ...reviewHandlers,
   ...borrowLimitHandlers,
   ...circulationBatchHandlers,
   ...ssoHandlers,

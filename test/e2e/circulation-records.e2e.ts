@@ -46,7 +46,8 @@ test('a loan is found on every circulation record screen, in Chinese and in Engl
   const entry = log.getByTestId('list-circ-log').getByRole('row', { name: new RegExp(barcode) });
   await expect(entry).toContainText('借出');
   await expect(entry).toContainText(card);
-  await log.getByTestId('kit-export').click();
+  await log.getByTestId('column-export').click();
+  await page.getByTestId('column-export-start').click();
   await expect(page.getByText('已开始导出，请在下载任务中查看。')).toBeVisible();
 
   // 未还图书: the reader's class, and the reader in it.

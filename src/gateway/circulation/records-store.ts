@@ -39,12 +39,12 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * local day in the school's offset (2026-05-15T23:59:59+08:00), older loans a UTC instant
  * (…Z). Each form is compared as text with a bound of its own form.
  */
-function dueBeforeDay(day: string, utcOffsetMinutes: number) {
+export function dueBeforeDay(day: string, utcOffsetMinutes: number) {
   return sql<SqlBool>`((l.due_at like '%Z' and l.due_at < ${dayStart(day, utcOffsetMinutes)}) or (l.due_at not like '%Z' and l.due_at < ${day}))`;
 }
 
 /** Never throws on a stored value written before the date rules: it is shown as it is. */
-function localDay(value: string, utcOffsetMinutes: number): string {
+export function localDay(value: string, utcOffsetMinutes: number): string {
   try {
     return toLocalDay(value, utcOffsetMinutes);
   } catch {
@@ -69,6 +69,8 @@ export interface LoanFilters {
   deptIds?: readonly number[];
   /** Due on this local day or earlier. */
   dueBy?: string;
+  /** Loans made up to this one only (an export bounds itself by the newest loan at its start). */
+  maxId?: number;
 }
 
 /** Barcode or title words (the copy is `c`, its title `t`). */
@@ -95,6 +97,7 @@ function loanQuery(db: Db, s: RecordScope, f: LoanFilters) {
   if (f.copyId != null) q = q.where('l.copy_id', '=', f.copyId);
   if (f.deptIds) q = q.where('users.dept_id', 'in', inList(f.deptIds));
   if (f.dueBy) q = q.where(dueBeforeDay(nextDay(f.dueBy), offset));
+  if (f.maxId != null) q = q.where('l.id', '<=', f.maxId);
   if (f.state === 'onLoan' || f.state === 'overdue') q = q.where('l.returned_at', 'is', null);
   if (f.state === 'overdue') q = q.where(dueBeforeDay(localDay(s.now, offset), offset));
   if (f.state === 'returned') q = q.where('l.returned_at', 'is not', null).where('l.cancelled', '=', 0);

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ReaderCardEventsTable, StudentParentsTable } from './schema-readers.ts';
+import type { BookReviewsTable, RecallNoticesTable } from './schema-circulation-recall.ts';
 import type { BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
 import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
@@ -455,6 +456,8 @@ export interface Database {
   loans: LoansTable;
   circ_transactions: CircTransactionsTable;
   holds: HoldsTable;
+  recall_notices: RecallNoticesTable;
+  book_reviews: BookReviewsTable;
   loss_records: LossRecordsTable;
   menus: MenusTable;
   shortcuts: ShortcutsTable;

@@ -21,6 +21,8 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { recallCalls } from './circulation-recall.ts';
+import { reviewCalls } from './circulation-reviews.ts';
 import { circulationBatchCalls } from './circulation-batch.ts';
 import { holdCalls } from './holds.ts';
 import { lossCalls } from './loss.ts';
@@ -52,6 +54,8 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(catalogueCalls),
   ...Object.values(captureCalls),
   ...Object.values(collectionCalls),
+  ...Object.values(recallCalls),
+  ...Object.values(reviewCalls),
   ...Object.values(bulkCalls),
   ...Object.values(circulationBatchCalls),
   ...Object.values(labelCalls),

@@ -123,6 +123,52 @@ export const borrowHistoryQuery = paging.extend({
 export const bookHistoryParams = z.object({ Barcode: barcodeField('validation:required.barcode') });
 export const readerHistoryParams = z.object({ ReaderID: cardField('validation:required.readerId') });
 
+/** The lists the column export serves, each with the menu it needs (with RECORDS_EXPORT). */
+export const COLUMN_SOURCES = ['loans', 'open', 'log', 'bookHistory', 'readerHistory'] as const;
+export type ColumnSource = (typeof COLUMN_SOURCES)[number];
+export const SOURCE_MENUS: Record<ColumnSource, string> = {
+  loans: RECORDS_MENUS.search, open: RECORDS_MENUS.open, log: RECORDS_MENUS.log, bookHistory: RECORDS_MENUS.bookHistory, readerHistory: RECORDS_MENUS.readerHistory,
+};
+/** What a loan list can export, and what the journal can, in their default order. */
+export const LOAN_COLUMNS = ['ClassName', 'ReaderID', 'ReaderName', 'Barcode', 'Title', 'CallNo', 'LoanedAt', 'DueDay', 'ReturnedAt', 'RenewCount', 'State', 'OverdueDays', 'LoanedBy', 'ReturnedBy'] as const;
+export const LOG_COLUMNS = ['At', 'Kind', 'Barcode', 'Title', 'ReaderID', 'ReaderName', 'ClassName', 'StaffName', 'StaffAccount', 'Note'] as const;
+export const EXPORT_COLUMNS = [...new Set([...LOAN_COLUMNS, ...LOG_COLUMNS])] as [string, ...string[]];
+export type ExportColumn = (typeof LOAN_COLUMNS)[number] | (typeof LOG_COLUMNS)[number];
+export const columnsOfSource = (source: ColumnSource): readonly ExportColumn[] => (source === 'log' ? LOG_COLUMNS : LOAN_COLUMNS);
+
+/**
+ * The column export (Download/ColumnScreen): which list, its columns in the chosen order, and that
+ * list's filters (the others are ignored). Columns must belong to the list, each once.
+ */
+export const columnExportQuery = z.object({
+  Source: z.enum(COLUMN_SOURCES, { error: 'validation:text.type' }),
+  Columns: z.array(z.enum(EXPORT_COLUMNS as unknown as [ExportColumn, ...ExportColumn[]], { error: 'circulation-export:invalid.column' })).min(1, { error: 'circulation-export:invalid.noColumns' }).max(EXPORT_COLUMNS.length),
+  Reader: readerKey(),
+  Book: bookKey(),
+  DateFrom: dateField().optional(),
+  DateTo: dateField().optional(),
+  State: z.enum(LOAN_STATES, { error: 'circulation:records.invalid.state' }).optional(),
+  Kind: z.enum(TRANSACTION_KINDS, { error: 'circulation:records.invalid.kind' }).optional(),
+  Staff: text({ max: 100 }).optional(),
+  SearchKey: text({ max: 200 }).optional(),
+  DeptID: idField(undefined, { coerce: true }).optional(),
+  OverdueOnly: z.boolean({ error: 'validation:text.type' }).optional(),
+  DueBy: dateField().optional(),
+  Barcode: barcodeField().optional(),
+  ReaderID: cardField().optional(),
+}).superRefine((q, ctx) => {
+  const allowed = new Set<string>(columnsOfSource(q.Source));
+  const seen = new Set<string>();
+  for (const [i, c] of q.Columns.entries()) {
+    if (!allowed.has(c) || seen.has(c)) ctx.addIssue({ code: 'custom', path: ['Columns', i], message: 'circulation-export:invalid.column' });
+    seen.add(c);
+  }
+  if ((q.Source === 'bookHistory' && !q.Barcode) || (q.Source === 'readerHistory' && !q.ReaderID)) {
+    ctx.addIssue({ code: 'custom', path: [q.Source === 'bookHistory' ? 'Barcode' : 'ReaderID'], message: 'circulation:records.required.bookOrReader' });
+  }
+});
+export type ColumnExportQuery = z.infer<typeof columnExportQuery>;
+
 const call = { method: 'POST', auth: 'user' } as const;
 const P = (action: string) => `${LIB}/Circulation/${action}`;
 
@@ -160,5 +206,10 @@ export const circulationRecordCalls = {
   getBorrowHistory: defineCall({
     ...call, id: 'circulationRecords.getBorrowHistory', path: P('GetBorrowHistory'), spec: true,
     input: borrowHistoryQuery, data: pageOf(loanRecordSchema),
+  }),
+  /** One of the record lists as .xlsx with the columns the user chose, in their order; a job for the download panel. */
+  columnScreen: defineCall({
+    ...call, id: 'circulationRecords.columnScreen', path: `${LIB}/Download/ColumnScreen`, spec: true, perm: RECORDS_EXPORT,
+    input: columnExportQuery, data: z.object({ DataID: z.string() }),
   }),
 };

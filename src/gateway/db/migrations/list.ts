@@ -22,6 +22,8 @@ import { migration as volunteers } from './0022-volunteers.ts';
 import { migration as signRecords } from './0023-sign-records.ts';
 import { migration as searchAdmin } from './0024-search-admin.ts';
 import { migration as holds } from './0026-holds.ts';
+import { migration as recallNotices } from './0029-recall-notices.ts';
+import { migration as bookReviews } from './0030-book-reviews.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -48,4 +50,6 @@ export const migrations: readonly Migration[] = [
   signRecords,
   searchAdmin,
   holds,
+  recallNotices,
+  bookReviews,
 ];

@@ -17,7 +17,7 @@ export const circulationScreens = defineGroup({ area: 'admin', group: 'circulati
   '/batchpsw': null,
   '/batchpsw2': null,
   '/deferred-return': () => import('../../features/circulation/deferred-return-screen.tsx'),
-  '/recall': null,
+  '/recall': () => import('../../features/circulation/recall-screen.tsx'),
   '/surrency/borrow-history-book': () => import('../../features/circulation/records-book-history-screen.tsx'),
   '/surrency/borrow-history-reader': () => import('../../features/circulation/records-reader-history-screen.tsx'),
   '/reservation': () => import('../../features/holds/reservation-screen.tsx'),

@@ -65,25 +65,34 @@ describe('the circulation record screens', () => {
     expect(gw.to('GetBorrowHistory')[0]!.body).toEqual({ Barcode: 'T00000123', Page: 1, Rows: 20 });
   });
 
-  it('借还记录: exports what the filters show, for a user holding the export operation only', async () => {
+  it('借还记录: exports what the filters show with the chosen columns, for a user holding the export operation only', async () => {
     const tx: TransactionRecord = {
       ID: 7, At: '2026-03-01T01:30:00.000Z', Kind: 'renew', LoanID: 1, Barcode: 'T00000123', Title: '小王子', ReaderID: 'R2026000123', ReaderName: '欧阳思远',
       ClassName: '五年级2班', StaffName: '周老师', StaffAccount: 'zhou', Note: '应还日期 2026-03-31 → 2026-04-07', Undone: false,
     };
-    const gw = fakeGateway({ 'Circulation/GetCircTransactions': () => ({ List: [tx], Total: 1 }), 'downloadV2/circrecord': () => ({ DataID: 'job-9' }) });
+    const gw = fakeGateway({ 'Circulation/GetCircTransactions': () => ({ List: [tx], Total: 1 }), 'Download/ColumnScreen': () => ({ DataID: 'job-9' }) });
+    localStorage.removeItem('lib.columnExport.log');
     sessionStore.setMenus({ Menus: [], Operations: ['circulation.records.export'], MenuVersion: 'new' });
     const view = renderKit(<RecordsLogScreen />, '/kit?Kind=renew');
     expect(await screen.findByText('应还日期 2026-03-31 → 2026-04-07')).toBeInTheDocument();
     expect(within(screen.getByTestId('list-circ-log')).getByText('续借')).toBeInTheDocument();
-    fireEvent.click(screen.getByTestId('kit-export'));
+    fireEvent.click(screen.getByTestId('column-export'));
+    // The screen's columns are ticked in its order; untick the title, move the staff column first.
+    const dialog = await screen.findByRole('dialog', { name: '选择导出的列' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '题名' }));
+    for (let i = 0; i < 6; i++) fireEvent.click(within(dialog).getByRole('button', { name: '上移 操作员' }));
+    fireEvent.click(within(dialog).getByTestId('column-export-start'));
     await waitFor(() => expect(jobsStore.get().started).toEqual(['job-9']));
-    expect(gw.to('downloadV2/circrecord')[0]!.body).toEqual({ Kind: 'renew' });
+    const columns = ['StaffName', 'At', 'Kind', 'Barcode', 'ReaderID', 'ReaderName', 'Note'];
+    expect(gw.to('Download/ColumnScreen')[0]!.body).toEqual({ Kind: 'renew', Source: 'log', Columns: columns });
+    // Remembered for the next export of this screen.
+    expect(JSON.parse(localStorage.getItem('lib.columnExport.log')!)).toEqual(columns);
     view.unmount();
 
     sessionStore.setMenus({ Menus: [], Operations: [], MenuVersion: 'new' });
     renderKit(<RecordsLogScreen />);
     expect(await screen.findByText('应还日期 2026-03-31 → 2026-04-07')).toBeInTheDocument();
-    expect(screen.queryByTestId('kit-export')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('column-export')).not.toBeInTheDocument();
   });
 
   for (const [lang, circ, kit] of [['zh-CN', zhCirculation, zhKit], ['en-US', enCirculation, enKit]] as const) {

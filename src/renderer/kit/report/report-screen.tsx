@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
@@ -37,6 +37,8 @@ export interface ReportConfig {
   chart?: ReportChartSpec;
   /** Export of the same parameters as a job (returns { DataID }) through the download panel. */
   export?: CallDef;
+  /** Buttons beside the title once run, given the parameters run (an export of one's own). */
+  toolbar?: (params: Record<string, unknown>) => ReactNode;
 }
 
 const PAGING = ['Page', 'Rows'] as const;
@@ -77,6 +79,7 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h6" component="h1">{labels.name()}</Typography>
         {config.export && ran && <ExportButton call={config.export} input={ran} />}
+        {config.toolbar && ran && config.toolbar(ran)}
       </Stack>
       <ReportParamsForm schema={params} labels={labels} defaults={config.defaults} busy={result.isFetching} onRun={(v) => (setRan(v), setPagination((p) => ({ ...p, page: 0 })))} />
       {!ran ? (
