@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useScannerBursts } from './scanner-bursts.ts';
+import { useScannerBursts } from '../../lib/scanner-bursts.ts';
 import { useDeferredReturn } from './use-deferred-return.ts';
 import { DeskLog } from './desk-log.tsx';
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDesk, type DeskMode } from './use-desk.ts';
-import { useScannerBursts } from './scanner-bursts.ts';
+import { useScannerBursts } from '../../lib/scanner-bursts.ts';
 import { usePad } from './use-pad.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { LoansTable } from './loans-table.tsx';
