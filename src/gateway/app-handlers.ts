@@ -35,6 +35,7 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { classCornerHandlers } from './class-corner/class-corner-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -74,4 +75,5 @@ export const allHandlers: AnyHandlerMap = {
   ...acquisitionHandlers,
   ...circulationHandlers,
   ...circulationRecordHandlers,
+  ...classCornerHandlers,
 };

@@ -21,6 +21,7 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { classCornerCalls } from './class-corner.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -52,5 +53,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(allocationCalls),
   ...Object.values(circulationCalls),
   ...Object.values(circulationRecordCalls),
+  ...Object.values(classCornerCalls),
   ...Object.values(searchCalls),
 ];
