@@ -129,6 +129,9 @@ describe.each(databases)('the class corner on $name', ({ postgres }) => {
       expect(lent.Loan).toMatchObject({ Barcode: a!.barcode, UserID: mate.id, Overdue: false, ReturnedAt: null });
       expect(lent.Loan.DueDay > new Date().toISOString().slice(0, 10)).toBe(true);
       expect(lent.Reader).toMatchObject({ UserID: mate.id, OpenLoans: 1 });
+      const mine = (await t.data(C.getClasses, {}, 'classlib')).List[0]!;
+      expect(mine.Items).toBeGreaterThanOrEqual(3);
+      expect(mine.OpenLoans).toBeGreaterThanOrEqual(1);
       // Not a library loan: the copy stays available in the corner, the library's ledger untouched.
       expect(await t.db.selectFrom('loans').select('id').where('copy_id', '=', a!.id).where('returned_at', 'is', null).execute()).toEqual([]);
 

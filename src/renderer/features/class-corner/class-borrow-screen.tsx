@@ -58,10 +58,10 @@ function DeskPanel({ deptId }: { deptId: number }) {
         <Typography variant="subtitle1" component="h2">{t('desk.heading')}</Typography>
         <ScanBox label={t('desk.box')} hint={t('desk.hint')} submit={t('desk.lend')} testId="corner-desk-scan" onScan={desk.scan} onEscape={desk.clear}>
           <Autocomplete
-            sx={{ width: 280 }}
+            sx={{ width: 300 }}
             options={desk.roster}
             value={r ? desk.roster.find((m) => m.UserID === r.UserID) ?? null : null}
-            getOptionLabel={(m) => `${m.Name}（${m.ReaderID}）`}
+            getOptionLabel={(m) => t('desk.reader', { name: m.Name, card: m.ReaderID })}
             isOptionEqualToValue={(a, b) => a.UserID === b.UserID}
             onChange={(_e, m) => (m ? desk.pick(m) : desk.clear())}
             renderInput={(params) => <TextField {...params} label={t('desk.roster')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'corner-roster' } }} />}

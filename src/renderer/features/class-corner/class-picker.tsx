@@ -23,7 +23,7 @@ export function ClassPicker({ pick }: { pick: CornerClassPick }) {
   if (pick.classes.length === 1) {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Chip color="primary" label={`${t('class.label')}：${pick.classes[0]!.Name}`} data-testid="class-name" />
+        <Chip color="primary" label={t('class.current', { name: pick.classes[0]!.Name })} data-testid="class-name" />
         <Typography variant="body2" color="text.secondary">{summary}</Typography>
       </Stack>
     );

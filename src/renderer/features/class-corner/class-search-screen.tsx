@@ -92,7 +92,7 @@ function ItemSearch({ deptId }: { deptId: number }) {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.CallNo}</TableCell>
                   <TableCell><Chip size="small" variant="outlined" color={stateColor[i.State]} label={t(`state.${i.State}`)} /></TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.Loan ? t('search.lentTo', { name: i.Loan.ReaderName }) : ''}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.Loan ? `${i.Loan.DueDay}（${dueText(t, i.Loan, today)}）` : ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{i.Loan ? `${i.Loan.DueDay} · ${dueText(t, i.Loan, today)}` : ''}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -50,7 +50,7 @@ export function CornerLoansTable({ deptId }: { deptId: number }) {
               <TableRow key={l.LoanID} data-overdue={l.Overdue ? 'true' : 'false'} sx={l.Overdue ? { bgcolor: '#fdecea', '& td': { color: '#8a1c1c' } } : undefined}>
                 <TableCell>{l.Title}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{l.Barcode}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.ReaderName}（{l.ReaderID}）</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('desk.reader', { name: l.ReaderName, card: l.ReaderID })}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayOf(l.LoanedAt)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.DueDay}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: l.Overdue ? 700 : undefined }}>{dueText(t, l, today)}</TableCell>

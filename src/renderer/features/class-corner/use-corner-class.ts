@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { classCornerCalls as C, type CornerClass } from '../../../shared/api/class-corner.ts';
 import { call } from '../../lib/api-client.ts';
 
@@ -33,7 +34,9 @@ export interface CornerClassPick {
  */
 export function useCornerClass(): CornerClassPick {
   const [chosen, setChosen] = useState<number | null>(remembered);
-  const q = useQuery({ queryKey: ['class-corner', 'classes'], queryFn: () => call(C.getClasses, { Page: 1, Rows: 1000 }) });
+  const { i18n } = useTranslation();
+  // Names come in the language shown; the corner's counts change under other screens: asked afresh on each visit.
+  const q = useQuery({ queryKey: ['class-corner', 'classes', i18n.language], queryFn: () => call(C.getClasses, { Page: 1, Rows: 1000 }), staleTime: 0 });
   const classes = q.data?.List ?? [];
   const all = q.data?.AllClasses ?? false;
   const current = classes.find((c) => c.ID === chosen) ?? (!all || classes.length === 1 ? classes[0] : undefined) ?? null;
