@@ -5,7 +5,8 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { classCornerCalls as C } from '../../../shared/api/class-corner.ts';
+import { classCornerCalls as C, CLASS_CORNER_OPS } from '../../../shared/api/class-corner.ts';
+import { useCanOp } from '../../lib/use-can-op.ts';
 import { call } from '../../lib/api-client.ts';
 import { playSound } from '../../lib/sounds.ts';
 import { errorText } from '../../kit/data/error-text.ts';
@@ -24,6 +25,7 @@ export default function ClassReturnScreen() {
   const [log, setLog] = useState<ScanEntry[]>([]);
   const queue = useRef<Promise<void>>(Promise.resolve());
   const qc = useQueryClient();
+  const canReturn = useCanOp(CLASS_CORNER_OPS.return);
 
   const add = (e: ScanEntry) => {
     setLog((l) => [e, ...l].slice(0, 300));
@@ -47,9 +49,10 @@ export default function ClassReturnScreen() {
     <Stack spacing={2} sx={{ p: 2, maxWidth: 1280 }}>
       <Typography variant="h5" component="h1">{t(`screens:titles.${PATH}`)}</Typography>
       <Alert severity="info">{t('returns.intro')}</Alert>
-      <Paper variant="outlined" sx={{ p: 2 }}>
+      {!canReturn && <Alert severity="warning">{t('returns.noPermission')}</Alert>}
+      {canReturn && <Paper variant="outlined" sx={{ p: 2 }}>
         <ScanBox label={t('returns.box')} hint={t('returns.hint')} submit={t('returns.submit')} testId="corner-return-scan" onScan={scan} />
-      </Paper>
+      </Paper>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle1" component="h2">{t('returns.logHeading')}</Typography>
         <ScanLog entries={log} label={t('returns.logHeading')} empty={t('returns.logEmpty')} />
