@@ -35,6 +35,7 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { classCornerHandlers } from './class-corner/class-corner-handlers.ts';
 import { recallHandlers } from './circulation/recall-handlers.ts';
 import { reviewHandlers } from './circulation/reviews-handlers.ts';
 import { circulationBatchHandlers } from './circulation/batch-handlers.ts';
@@ -74,6 +75,7 @@ export const allHandlers: AnyHandlerMap = {
   ...shelvesHandlers,
   ...organizationHandlers,
   ...borrowGroupsHandlers,
+  ...classCornerHandlers,
   ...borrowAssignmentsHandlers,
   ...holidayHandlers,
   ...recallHandlers,

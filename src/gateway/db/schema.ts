@@ -257,6 +257,47 @@ export interface LossRecordsTable {
   note: string;
 }
 
+/** The class corner (0018): a copy's stay in a class's corner; removed_at closes it (history kept). */
+export interface ClassCornerItemsTable {
+  id: Generated<number>;
+  school_id: number;
+  dept_id: number;
+  copy_id: number;
+  /** The copy's storage area before it was placed: where taking it back returns it. */
+  from_storage: number;
+  placed_at: string;
+  placed_by: number | null;
+  removed_at: string | null;
+  removed_by: number | null;
+}
+
+/** The class corner's own lending ledger (0018); one open loan per copy (partial unique index). */
+export interface ClassCornerLoansTable {
+  id: Generated<number>;
+  school_id: number;
+  dept_id: number;
+  item_id: number;
+  copy_id: number;
+  user_id: number;
+  loaned_at: string;
+  /** School-local yyyy-mm-dd. */
+  due_day: string;
+  returned_at: string | null;
+  loaned_by: number | null;
+  returned_by: number | null;
+}
+
+/** A class's own corner rule (0018); none: DEFAULT_CLASS_RULE. */
+export interface ClassCornerRulesTable {
+  id: Generated<number>;
+  school_id: number;
+  dept_id: number;
+  max_loans: number;
+  loan_days: number;
+  updated_at: string;
+  updated_by: number | null;
+}
+
 export interface MenusTable {
   id: Generated<number>;
   school_id: number;
@@ -456,6 +497,9 @@ export interface Database {
   loans: LoansTable;
   circ_transactions: CircTransactionsTable;
   holds: HoldsTable;
+  class_corner_items: ClassCornerItemsTable;
+  class_corner_loans: ClassCornerLoansTable;
+  class_corner_rules: ClassCornerRulesTable;
   recall_notices: RecallNoticesTable;
   book_reviews: BookReviewsTable;
   loss_records: LossRecordsTable;

@@ -82,7 +82,8 @@ export function rolePermissions(): Record<string, { zh: string; en: string; perm
     // a menu's write operations (editing the calendar, exporting readers) stay with librarians.
     'class-librarian': {
       zh: '班级图书管理员', en: 'Class librarian',
-      perms: [...HOME, ...inGroup('class-corner'), '/surrency/borrow', '/surrency/return', '/surrency/renew', '/surrency/search-records', 'home.dashboard'],
+      perms: [...HOME, ...inGroup('class-corner'), '/surrency/borrow', '/surrency/return', '/surrency/renew', '/surrency/search-records', 'home.dashboard',
+        'classcorner.loans.lend', 'classcorner.loans.return'],
     },
     teacher: {
       zh: '教师', en: 'Teacher',

@@ -12,8 +12,9 @@ const routes = (adminRoutes as { routes: Array<{ path: string; group: string }> 
 const inGroup = (g: string) => routes.filter((r) => r.group === g).map((r) => r.path);
 
 const EXTRA_ROLES = [
-  { code: 'head-teacher', zh: '班主任', en: 'Head teacher', scope: 'class', base: 'teacher' },
-  { code: 'reviewer', zh: '审核员', en: 'Reviewer', scope: 'dept', base: null },
+  // The head teacher also sets their class corner's rule (their class scope limits it to their class).
+  { code: 'head-teacher', zh: '班主任', en: 'Head teacher', scope: 'class', base: 'teacher', extra: ['classcorner.rules.edit'] },
+  { code: 'reviewer', zh: '审核员', en: 'Reviewer', scope: 'dept', base: null, extra: [] },
 ] as const;
 
 const SCOPE: Record<string, string> = { 'class-librarian': 'class', 'head-teacher': 'class', reviewer: 'dept' };
@@ -34,7 +35,9 @@ export function addRolesData(tables: Tables): void {
     const created = String(mine[0]?.created_at ?? school.created_at);
     for (const x of EXTRA_ROLES) {
       const base = x.base ? mine.find((r) => r.code === x.base) : undefined;
-      const perms = base ? String(base.permissions) : JSON.stringify([...reviewerPerms, ...operationsOf(reviewerPerms)]);
+      const perms = base
+        ? JSON.stringify([...(JSON.parse(String(base.permissions)) as string[]), ...x.extra])
+        : JSON.stringify([...reviewerPerms, ...operationsOf(reviewerPerms), ...x.extra]);
       roles.push({ id: nextRoleId++, school_id: sid, code: x.code, name: x.zh, en_name: x.en, permissions: perms, created_at: created });
     }
   }

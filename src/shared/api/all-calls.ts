@@ -21,6 +21,7 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { classCornerCalls } from './class-corner.ts';
 import { recallCalls } from './circulation-recall.ts';
 import { reviewCalls } from './circulation-reviews.ts';
 import { circulationBatchCalls } from './circulation-batch.ts';
@@ -52,6 +53,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(rolloverCalls),
   ...Object.values(acquisitionCalls),
   ...Object.values(catalogueCalls),
+  ...Object.values(classCornerCalls),
   ...Object.values(captureCalls),
   ...Object.values(collectionCalls),
   ...Object.values(recallCalls),

@@ -45,6 +45,8 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
+  '/class-borrow-mana': ['classcorner.loans.lend', 'classcorner.loans.return', 'classcorner.items.place', 'classcorner.rules.edit'],
+  '/class-bookreturn': ['classcorner.loans.return'],
   '/surrency/search-records': ['circulation.records.export'],
   '/surrency/no-return': ['circulation.records.export'],
   '/surrency/borrow-history-book': ['circulation.records.export'],

@@ -16,6 +16,7 @@ import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
 import { migration as circulation } from './0016-circulation.ts';
 import { migration as loss } from './0017-loss.ts';
+import { migration as classCorner } from './0018-class-corner.ts';
 import { migration as recommendations } from './0020-recommendations.ts';
 import { migration as booklists } from './0021-booklists.ts';
 import { migration as volunteers } from './0022-volunteers.ts';
@@ -44,6 +45,7 @@ export const migrations: readonly Migration[] = [
   unusedTitleIndexes,
   circulation,
   loss,
+  classCorner,
   recommendations,
   booklists,
   volunteers,
