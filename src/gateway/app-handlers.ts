@@ -35,6 +35,9 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { circulationVerifyHandlers } from './circulation/verify-handlers.ts';
+import { circulationPasswordHandlers } from './circulation/passwords-handlers.ts';
+import { circulationFamilyHandlers } from './circulation/family-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -74,4 +77,7 @@ export const allHandlers: AnyHandlerMap = {
   ...acquisitionHandlers,
   ...circulationHandlers,
   ...circulationRecordHandlers,
+  ...circulationVerifyHandlers,
+  ...circulationPasswordHandlers,
+  ...circulationFamilyHandlers,
 };

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ReaderCardEventsTable, StudentParentsTable } from './schema-readers.ts';
-import type { BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
+import type { BorrowPinsTable, BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
 import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
 import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
@@ -349,4 +349,5 @@ export interface Database {
   school_organizations: SchoolOrganizationsTable;
   student_parents: StudentParentsTable;
   reader_card_events: ReaderCardEventsTable;
+  borrow_pins: BorrowPinsTable;
 }

@@ -21,6 +21,9 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { circulationVerifyCalls } from './circulation-verify.ts';
+import { circulationPasswordCalls } from './circulation-passwords.ts';
+import { circulationFamilyCalls } from './circulation-family.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -52,5 +55,8 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(allocationCalls),
   ...Object.values(circulationCalls),
   ...Object.values(circulationRecordCalls),
+  ...Object.values(circulationVerifyCalls),
+  ...Object.values(circulationPasswordCalls),
+  ...Object.values(circulationFamilyCalls),
   ...Object.values(searchCalls),
 ];

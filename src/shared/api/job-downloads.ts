@@ -1,6 +1,8 @@
 import { readerCalls } from './readers.ts';
 import { shelfCalls } from './collection.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { circulationFamilyCalls } from './circulation-family.ts';
+import { circulationPasswordCalls } from './circulation-passwords.ts';
 
 /**
  * The permission a user must still hold to download the file of a job, by the job's
@@ -11,6 +13,9 @@ const DOWNLOAD_PERMISSION: Readonly<Record<string, string | undefined>> = {
   ExportReaders: readerCalls.exportReaders.perm,
   ExportCollection: shelfCalls.exportCollection.perm,
   ExportCircRecords: circulationRecordCalls.exportTransactions.perm,
+  ExportKinLoans: circulationFamilyCalls.exportKin.perm,
+  ResetPasswords: circulationPasswordCalls.resetPasswords.perm,
+  SetBorrowPins: circulationPasswordCalls.setPins.perm,
 };
 
 export function downloadPermissionOf(operationType: string): string | undefined {

@@ -45,6 +45,10 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/resource-mana/resource/catalog': ['collection.copies.edit', 'collection.copies.delete'],
   '/batch': ['catalogue.batch.view', 'catalogue.batch.edit', 'catalogue.batch.state', 'catalogue.batch.reopen'],
   '/surrency/br-records': ['circulation.records.export'],
+  '/surrency/parents-br-records': ['circulation.records.export'],
+  '/surrency/parents-no-return': ['circulation.records.export'],
+  '/batchpsw': ['people.passwords.reset'],
+  '/batchpsw2': ['circulation.pins.set'],
 };
 
 /** Every operation key of the given menus. */

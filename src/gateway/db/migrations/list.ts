@@ -15,6 +15,7 @@ import { migration as titleTerms } from './0013-title-terms.ts';
 import { migration as barcodePreprints } from './0014-barcode-preprints.ts';
 import { migration as unusedTitleIndexes } from './0015-unused-title-indexes.ts';
 import { migration as circulation } from './0016-circulation.ts';
+import { migration as borrowVerify } from './0025-borrow-verify.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   barcodePreprints,
   unusedTitleIndexes,
   circulation,
+  borrowVerify,
 ];
