@@ -137,8 +137,8 @@ export function BatchPasswords({ kind }: { kind: BatchKind }) {
             </>
           )}
         </Stack>
+        <div data-testid="batch-grid">
         <DataGrid
-          data-testid="batch-grid"
           rows={list.data?.List ?? []}
           getRowId={(r) => r.ID}
           columns={columns}
@@ -155,6 +155,7 @@ export function BatchPasswords({ kind }: { kind: BatchKind }) {
           localeText={gridLocaleText(i18n.language)}
           autoHeight
         />
+        </div>
       </Paper>
 
       <Paper variant="outlined" sx={{ p: 2 }}>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
@@ -39,20 +39,20 @@ export function FamilyLoans({ kind }: { kind: FamilyKind }) {
   const { t } = useTranslation(['circulation', 'screens']);
   const path = kind === 'open' ? '/surrency/parents-no-return' : '/surrency/parents-br-records';
   const [key, setKey] = useState('');
-  const [asked, setAsked] = useState<string | null>(null);
+  // Each search is its own query (a new number), so one match opens its family every time.
+  const [asked, setAsked] = useState<{ key: string; n: number } | null>(null);
   const [chosen, setChosen] = useState<FamilyMatch | null>(null);
   const [overdueOnly, setOverdueOnly] = useState(false);
   const [state, setState] = useState<LoanState | ''>('');
 
   const matches = useQuery({
-    queryKey: ['circulation', 'family-find', asked],
-    queryFn: async () => {
-      const r = await call(F.findFamilies, { SearchKey: asked ?? '', Page: 1, Rows: 50 });
-      if (r.List.length === 1) setChosen(r.List[0]!);
-      return r;
-    },
+    queryKey: ['circulation', 'family-find', kind, asked],
+    queryFn: () => call(F.findFamilies, { SearchKey: asked?.key ?? '', Page: 1, Rows: 50 }),
     enabled: asked != null,
   });
+  useEffect(() => {
+    if (matches.data?.List.length === 1) setChosen(matches.data.List[0]!);
+  }, [matches.data]);
   const loans = useQuery({
     queryKey: ['circulation', 'family', kind, chosen?.UserID, overdueOnly, state],
     queryFn: () => (kind === 'open'
@@ -64,7 +64,7 @@ export function FamilyLoans({ kind }: { kind: FamilyKind }) {
   const find = (e: FormEvent) => {
     e.preventDefault();
     setChosen(null);
-    setAsked(key.trim());
+    setAsked((a) => ({ key: key.trim(), n: (a?.n ?? 0) + 1 }));
   };
 
   return (
