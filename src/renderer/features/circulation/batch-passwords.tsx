@@ -188,7 +188,7 @@ export function BatchPasswords({ kind }: { kind: BatchKind }) {
       <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" disabled={check.isPending} onClick={() => check.mutate()} data-testid="batch-preview">{t('passwords.preview')}</Button>
         {preview && (
-          <Button variant="contained" color="warning" disabled={!preview.Changes || start.isPending} onClick={() => setConfirming(true)} data-testid="batch-start">
+          <Button variant="contained" disabled={!preview.Changes || start.isPending} onClick={() => setConfirming(true)} data-testid="batch-start">
             {t(kind === 'password' ? 'passwords.startPasswords' : 'passwords.startPins', { count: preview.Changes })}
           </Button>
         )}
@@ -238,7 +238,7 @@ export function BatchPasswords({ kind }: { kind: BatchKind }) {
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t('passwords.cancel')}</Button>
           <Button
-            variant="contained" color="warning" data-testid="batch-confirm-ok" disabled={start.isPending}
+            variant="contained" data-testid="batch-confirm-ok" disabled={start.isPending}
             onClick={() => start.mutate(input as never, {
               onSuccess: (r) => { setStarted((r as { Changes: number }).Changes); setPreview(null); setConfirming(false); },
               onError: () => setConfirming(false),

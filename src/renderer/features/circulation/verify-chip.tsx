@@ -8,5 +8,5 @@ export function VerifyChip({ until, onAsk }: { until: number | null; onAsk: () =
     const time = new Date(until).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
     return <Chip color="success" variant="outlined" label={t('verify.badge', { time })} data-testid="verify-status" />;
   }
-  return <Chip color="warning" label={t('verify.required')} onClick={onAsk} data-testid="verify-status" />;
+  return <Chip color="error" variant="outlined" label={t('verify.required')} onClick={onAsk} data-testid="verify-status" />;
 }

@@ -87,8 +87,9 @@ export function VerifyPrompt({ target, mode, padCode, onDone, onCancel }: {
   };
 
   return (
-    <Dialog open onClose={onCancel} maxWidth="xs" fullWidth data-testid="verify-prompt" slotProps={{ paper: { component: 'form', onSubmit: submit } as object }}>
-      <DialogTitle>{t('verify.title')}</DialogTitle>
+    <Dialog open onClose={onCancel} maxWidth="xs" fullWidth data-testid="verify-prompt" aria-labelledby="verify-title">
+      <DialogTitle id="verify-title">{t('verify.title')}</DialogTitle>
+      <form onSubmit={submit}>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>{t(`verify.intro.${mode === 'off' ? 'either' : mode}`, { name: target.Name })}</Typography>
         <TextField
@@ -102,6 +103,7 @@ export function VerifyPrompt({ target, mode, padCode, onDone, onCancel }: {
         <Button onClick={onCancel}>{t('verify.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={busy} data-testid="verify-check">{busy ? t('verify.checking') : t('verify.check')}</Button>
       </DialogActions>
+      </form>
     </Dialog>
   );
 }
