@@ -35,6 +35,9 @@ import { ssoHandlers } from './sso/sso-handlers.ts';
 import { acquisitionHandlers } from './acquisition/acquisition-handlers.ts';
 import { circulationHandlers } from './circulation/circulation-handlers.ts';
 import { circulationRecordHandlers } from './circulation/records-handlers.ts';
+import { circulationVerifyHandlers } from './circulation/verify-handlers.ts';
+import { circulationPasswordHandlers } from './circulation/passwords-handlers.ts';
+import { circulationFamilyHandlers } from './circulation/family-handlers.ts';
 import { classCornerHandlers } from './class-corner/class-corner-handlers.ts';
 import { recallHandlers } from './circulation/recall-handlers.ts';
 import { reviewHandlers } from './circulation/reviews-handlers.ts';
@@ -74,6 +77,9 @@ export const allHandlers: AnyHandlerMap = {
   ...basicSetsHandlers,
   ...shelvesHandlers,
   ...organizationHandlers,
+  ...circulationVerifyHandlers,
+  ...circulationPasswordHandlers,
+  ...circulationFamilyHandlers,
   ...borrowGroupsHandlers,
   ...classCornerHandlers,
   ...borrowAssignmentsHandlers,

@@ -17,6 +17,7 @@ import {
   type DeskCopyRow,
 } from './circulation-store.ts';
 import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
+import { hasVerifiedVisit, verifyModeOf } from './verify-store.ts';
 import { holdForLend, onLent, onReturned, readyForLend } from '../holds/hold-store.ts';
 
 /**
@@ -77,15 +78,26 @@ export async function deskSetup(ctx: CallContext, schoolId: number): Promise<Des
   return { branchIds: scope.ids, rules };
 }
 
+export interface LendOptions {
+  /**
+   * Staff lending on the reader's behalf without the reader at the desk (batch circulation) skip
+   * the school's borrow verification; the desk never does.
+   */
+  skipVerify?: boolean;
+}
+
 /**
  * Lends the copy of `barcode` to the reader `readerUserId` for the signed-in staff user, or
  * throws the desk's refusal with every reason. `loanedAt` (default now) is when the loan began:
  * an offline desk's upload gives the time it was lent there.
  */
-export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: string, setup?: DeskSetup, loanedAt?: string) {
+export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: string, setup?: DeskSetup, loanedAt?: string, opts: LendOptions = {}) {
   const { userId, schoolId } = staffOf(ctx);
   const { branchIds, rules } = setup ?? (await deskSetup(ctx, schoolId));
   const now = loanedAt ?? nowIso();
+  // Borrow verification (verify-handlers.ts): when the school requires it, this desk user must have
+  // verified the reader (PIN or card) within the visit window, else the loan is refused.
+  const verifyNeeded = !opts.skipVerify && (await verifyModeOf(ctx.app.db, schoolId)) !== 'off' && !hasVerifiedVisit(ctx.app, schoolId, readerUserId, userId);
   let copy: DeskCopyRow | undefined;
   try {
     return await writeTx(ctx.app.db, async (trx) => {
@@ -100,6 +112,7 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
         const check = checkBorrow(await readerContext(trx, schoolId, user), { ResourceTypeID: '' }, now, rules);
         if (check.ok) dueAt = check.dueAt;
         else reasons.unshift(...check.reasons.map(fromRule));
+        if (verifyNeeded) reasons.unshift(deskReason('verifyRequired', { name: user.name }));
       }
       if (copy && !reasons.some((r) => r.Code === 'outsideBranches')) {
         const open = await openLoanOfCopy(trx, schoolId, copy.id);

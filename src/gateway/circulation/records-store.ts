@@ -64,6 +64,8 @@ export interface LoanFilters {
   /** onLoan = every open loan, overdue included. */
   state?: LoanState;
   userId?: number;
+  /** Loans of any of these readers (a family's children). */
+  userIds?: readonly number[];
   copyId?: number;
   /** Readers whose class or department is one of these. */
   deptIds?: readonly number[];
@@ -94,6 +96,7 @@ function loanQuery(db: Db, s: RecordScope, f: LoanFilters) {
   if (f.loanedFrom) q = q.where('l.loaned_at', '>=', dayStart(f.loanedFrom, offset));
   if (f.loanedTo) q = q.where('l.loaned_at', '<', dayStart(nextDay(f.loanedTo), offset));
   if (f.userId != null) q = q.where('l.user_id', '=', f.userId);
+  if (f.userIds) q = q.where('l.user_id', 'in', inList(f.userIds));
   if (f.copyId != null) q = q.where('l.copy_id', '=', f.copyId);
   if (f.deptIds) q = q.where('users.dept_id', 'in', inList(f.deptIds));
   if (f.dueBy) q = q.where(dueBeforeDay(nextDay(f.dueBy), offset));
@@ -105,7 +108,8 @@ function loanQuery(db: Db, s: RecordScope, f: LoanFilters) {
   return q;
 }
 
-export type LoanOrder = 'newest' | 'byClass';
+/** family: grouped by reader (class, card number), each reader's loans newest first. */
+export type LoanOrder = 'newest' | 'byClass' | 'family';
 
 /** One page of loans and how many there are in all. */
 export async function findLoans(db: Db, s: RecordScope, f: LoanFilters, order: LoanOrder, page: number, rows: number): Promise<{ List: LoanRecord[]; Total: number }> {
@@ -121,6 +125,8 @@ export async function findLoans(db: Db, s: RecordScope, f: LoanFilters, order: L
     ]);
   q = order === 'newest'
     ? q.orderBy('l.loaned_at', 'desc').orderBy('l.id', 'desc')
+    : order === 'family'
+      ? q.orderBy(sql`coalesce(d.sort, 0)`).orderBy(sql`coalesce(users.dept_id, 0)`).orderBy('users.reader_id').orderBy('l.loaned_at', 'desc').orderBy('l.id', 'desc')
     // A class's list: classes by stage, grade and their own order, then staff departments, then
     // readers without either; within one, by card number and due day. coalesce: both dialects sort alike.
     : q.leftJoin('departments as g', (j) => j.onRef('g.id', '=', 'd.parent_id').on('d.kind', '=', 'class'))

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of migration 0008 (borrowing rules and the school calendar). Flags are 0/1 integers. */
 
@@ -42,6 +42,18 @@ export interface BorrowingSettingsTable {
   combined_borrowing: number;
   closed_weekdays: string;
   utc_offset_minutes: number;
+  updated_at: string;
+  /** 0025: borrow verification at the desk (off | password | card | either). */
+  borrow_verify: ColumnType<string, string | undefined, string>;
+}
+
+/** 0025: a reader's borrowing PIN (scrypt), its wrong tries and lock. */
+export interface BorrowPinsTable {
+  user_id: number;
+  school_id: number;
+  pin_hash: string;
+  failed_count: number;
+  locked_until: string | null;
   updated_at: string;
 }
 

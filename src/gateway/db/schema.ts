@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ReaderCardEventsTable, StudentParentsTable } from './schema-readers.ts';
 import type { BookReviewsTable, RecallNoticesTable } from './schema-circulation-recall.ts';
-import type { BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
+import type { BorrowPinsTable, BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
 import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
 import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
@@ -530,6 +530,7 @@ export interface Database {
   search_log: SearchLogTable;
   student_parents: StudentParentsTable;
   reader_card_events: ReaderCardEventsTable;
+  borrow_pins: BorrowPinsTable;
   recommendations: RecommendationsTable;
   booklists: BooklistsTable;
   booklist_entries: BooklistEntriesTable;

@@ -54,7 +54,8 @@ export async function makeTestApp(overrides: Partial<GatewayConfig> = {}, seedNo
   const verifier: TokenVerifier = {
     verify: async (token) => (token === SIGNED_OUT_TOKEN ? 'signed-out' : (principals.get(token) ?? null)),
   };
-  const app = await buildApp(config, { tokens: verifier, seedPasswordParams: FAST_SCRYPT, seedNow });
+  // Hashes written by the gateway (updatePassword, batch passwords and PINs) are cheap too.
+  const app = await buildApp(config, { tokens: verifier, seedPasswordParams: FAST_SCRYPT, sso: { passwordHashParams: FAST_SCRYPT }, seedNow });
   hooks.beforeReady?.(app);
   await app.ready();
   return {

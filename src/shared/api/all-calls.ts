@@ -21,6 +21,9 @@ import { allocationCalls } from './allocation.ts';
 import { searchCalls } from './search.ts';
 import { circulationCalls } from './circulation.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { circulationVerifyCalls } from './circulation-verify.ts';
+import { circulationPasswordCalls } from './circulation-passwords.ts';
+import { circulationFamilyCalls } from './circulation-family.ts';
 import { classCornerCalls } from './class-corner.ts';
 import { recallCalls } from './circulation-recall.ts';
 import { reviewCalls } from './circulation-reviews.ts';
@@ -52,6 +55,9 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(roleCalls),
   ...Object.values(rolloverCalls),
   ...Object.values(acquisitionCalls),
+  ...Object.values(circulationVerifyCalls),
+  ...Object.values(circulationPasswordCalls),
+  ...Object.values(circulationFamilyCalls),
   ...Object.values(catalogueCalls),
   ...Object.values(classCornerCalls),
   ...Object.values(captureCalls),

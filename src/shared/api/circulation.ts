@@ -43,6 +43,8 @@ export const DESK_REASON_CODES = [
   'returnDayFuture',
   /** params: barcode, day, loanDay. A deferred return dated before the loan was made. */
   'returnDayBeforeLoan',
+  /** params: name. The school requires borrow verification and the reader has not confirmed at this desk (circulation-verify.ts). */
+  'verifyRequired',
 ] as const;
 export type DeskReasonCode = (typeof DESK_REASON_CODES)[number];
 

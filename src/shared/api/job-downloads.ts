@@ -1,6 +1,8 @@
 import { readerCalls } from './readers.ts';
 import { shelfCalls } from './collection.ts';
 import { circulationRecordCalls } from './circulation-records.ts';
+import { circulationFamilyCalls } from './circulation-family.ts';
+import { circulationPasswordCalls } from './circulation-passwords.ts';
 import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
 
@@ -11,6 +13,9 @@ import { signRecordCalls } from './sign-records.ts';
  */
 const DOWNLOAD_PERMISSION: Readonly<Record<string, string | undefined>> = {
   ExportReaders: readerCalls.exportReaders.perm,
+  ExportKinLoans: circulationFamilyCalls.exportKin.perm,
+  ResetPasswords: circulationPasswordCalls.resetPasswords.perm,
+  SetBorrowPins: circulationPasswordCalls.setPins.perm,
   ExportCollection: shelfCalls.exportCollection.perm,
   ExportCircRecords: circulationRecordCalls.exportTransactions.perm,
   ExportVolunteerHours: volunteerCalls.exportHours.perm,

@@ -22,6 +22,7 @@ import { migration as booklists } from './0021-booklists.ts';
 import { migration as volunteers } from './0022-volunteers.ts';
 import { migration as signRecords } from './0023-sign-records.ts';
 import { migration as searchAdmin } from './0024-search-admin.ts';
+import { migration as borrowVerify } from './0025-borrow-verify.ts';
 import { migration as holds } from './0026-holds.ts';
 import { migration as recallNotices } from './0029-recall-notices.ts';
 import { migration as bookReviews } from './0030-book-reviews.ts';
@@ -51,6 +52,7 @@ export const migrations: readonly Migration[] = [
   volunteers,
   signRecords,
   searchAdmin,
+  borrowVerify,
   holds,
   recallNotices,
   bookReviews,

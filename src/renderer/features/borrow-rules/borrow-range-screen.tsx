@@ -16,6 +16,7 @@ import { actionsColumn } from '../../kit/grid/columns.ts';
 import { gridLocaleText, toPageQuery } from '../../lib/table-defaults.ts';
 import { AssignmentAddForm } from './assignment-add-form.tsx';
 import { EffectiveLimitsPanel } from './effective-limits-panel.tsx';
+import { BorrowVerifySetting } from './borrow-verify-setting.tsx';
 import { useCanOp } from '../../lib/use-can-op.ts';
 
 /** /borrow-range-mana: which readers, classes, grades, departments or identities belong to which group. */
@@ -57,6 +58,7 @@ export default function BorrowRangeScreen() {
             label={t('range.combined')}
           />
           <Typography variant="caption" component="p" color="text.secondary">{t('range.combinedHelp')}</Typography>
+          <BorrowVerifySetting canEdit={canEdit} />
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Stack spacing={2}>

@@ -98,6 +98,7 @@ const rangeGateway = (extra: Record<string, (b: Record<string, unknown>) => unkn
   fakeGateway({
     'BorrowRules/GetGroups': () => ({ List: [group()], Total: 1 }),
     'BorrowRules/GetSettings': () => ({ CombinedBorrowing: false }),
+    'config/isneedverify': () => ({ Mode: 'off', Required: false }),
     'BorrowRules/GetAssignments': () => ({ List: [], Total: 0 }),
     'BorrowRules/CheckAssignments': () => ({ Conflicts: [] }),
     'BorrowRules/AddAssignments': (b) => ({ Added: (b.TargetIDs as string[]).length, Skipped: 0 }),

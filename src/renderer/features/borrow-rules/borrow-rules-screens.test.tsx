@@ -76,6 +76,7 @@ describe('BorrowRangeScreen', () => {
     const gw = fakeGateway({
       'BorrowRules/GetGroups': () => ({ List: groups, Total: 2 }),
       'BorrowRules/GetSettings': () => ({ CombinedBorrowing: false }),
+      'config/isneedverify': () => ({ Mode: 'off', Required: false }),
       'BorrowRules/GetAssignments': () => ({ List: [{ ID: '9', GroupID: '1', GroupName: '学生默认组', Kind: 'identity', TargetID: 'student', TargetName: 'student' }], Total: 1 }),
       'BorrowRules/CheckAssignments': () => ({ Conflicts: [{ TargetID: 'R1', Name: '李子轩', ReaderID: 'R1', GroupID: '2', GroupName: '教师组' }] }),
       'BorrowRules/AddAssignments': () => ({ Added: 1, Skipped: 0 }),

@@ -13,6 +13,9 @@ import { usePad } from './use-pad.ts';
 import { ReaderPanel } from './reader-panel.tsx';
 import { LoansTable } from './loans-table.tsx';
 import { DeskLog } from './desk-log.tsx';
+import { useBorrowVerify } from './use-borrow-verify.ts';
+import { VerifyChip } from './verify-chip.tsx';
+import { VerifyPrompt } from './verify-prompt.tsx';
 
 /**
  * The circulation desk (/surrency/borrow, /return, /renew): one box, scanner first, no mouse. A
@@ -23,23 +26,32 @@ import { DeskLog } from './desk-log.tsx';
  */
 export function DeskScreen({ mode }: { mode: DeskMode }) {
   const { t } = useTranslation(['circulation', 'screens']);
-  const desk = useDesk(mode);
+  // Borrow verification (lending only): a reader opened is asked to confirm before the first loan.
+  const verify = useBorrowVerify(mode === 'borrow');
+  const desk = useDesk(mode, { onVerifyRequired: verify.ask });
   const [code, setCode] = useState('');
+  const [padCard, setPadCard] = useState<string | null>(null);
   const box = useRef<HTMLInputElement>(null);
   const path = `/surrency/${mode}`;
+  const readerId = desk.reader?.UserID;
+  useEffect(() => {
+    if (desk.reader && verify.required && verify.untilOf(desk.reader.UserID) == null) verify.ask(desk.reader);
+  }, [readerId, verify.required]);
+  const verifyDone = () => requestAnimationFrame(() => box.current?.focus());
 
   useScannerBursts((scanned) => {
     desk.scan(scanned);
     box.current?.focus();
   });
-  const pad = usePad((code, uid) => desk.scan(code, uid), desk.padUnreadable);
+  // While the reader confirms, a card laid on the pad is their card.
+  const pad = usePad((code, uid) => (verify.asking ? setPadCard(code) : desk.scan(code, uid)), desk.padUnreadable);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'F4') {
         e.preventDefault();
         desk.undoLast();
         box.current?.focus();
-      } else if (e.key === 'Escape' && desk.reader) {
+      } else if (e.key === 'Escape' && desk.reader && !verify.asking) {
         desk.closeReader();
         box.current?.focus();
       }
@@ -79,7 +91,7 @@ export function DeskScreen({ mode }: { mode: DeskMode }) {
         <Stack spacing={2} sx={{ flex: 3, minWidth: 0, width: '100%' }}>
           {desk.reader ? (
             <>
-              <ReaderPanel reader={desk.reader} />
+              <ReaderPanel reader={desk.reader} extra={verify.required && <VerifyChip until={verify.untilOf(desk.reader.UserID)} onAsk={() => desk.reader && verify.ask(desk.reader)} />} />
               <Paper variant="outlined" sx={{ p: 2 }}>
                 <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
                   <Typography variant="subtitle1" component="h2">{t('desk.loansHeading')}</Typography>
@@ -99,6 +111,13 @@ export function DeskScreen({ mode }: { mode: DeskMode }) {
           {desk.log.length ? <DeskLog entries={desk.log} /> : <Typography variant="body2" color="text.secondary">{t('desk.logEmpty')}</Typography>}
         </Paper>
       </Stack>
+      {verify.asking && (
+        <VerifyPrompt
+          target={verify.asking} mode={verify.mode} padCode={padCard}
+          onDone={(r) => { verify.confirmed(verify.asking!.UserID, r.VerifiedUntil); setPadCard(null); verifyDone(); }}
+          onCancel={() => { verify.cancel(); setPadCard(null); verifyDone(); }}
+        />
+      )}
     </Stack>
   );
 }

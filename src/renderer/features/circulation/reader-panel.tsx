@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -10,9 +11,10 @@ import { apiUrl } from '../../lib/api-client.ts';
 
 /**
  * The reader at a glance: photo, name, card, class, permission group, quota (allowed / on loan /
- * left, per resource type where limited), and every block in red with its reason.
+ * left, per resource type where limited), and every block in red with its reason. `extra`: more
+ * chips (the lending desk's borrow verification).
  */
-export function ReaderPanel({ reader }: { reader: DeskReader }) {
+export function ReaderPanel({ reader, extra }: { reader: DeskReader; extra?: ReactNode }) {
   const { t, i18n } = useTranslation(['circulation', 'borrowing']);
   const en = i18n.language.startsWith('en');
   const l = reader.Limits;
@@ -38,6 +40,7 @@ export function ReaderPanel({ reader }: { reader: DeskReader }) {
         {l.ByResourceType.filter((x) => x.MaxLoans < l.MaxLoans).map((x) => (
           <Chip key={x.ResourceTypeID} variant="outlined" label={t('desk.quota.type', { type: x.ResourceTypeName, left: Math.max(0, x.Left), max: x.MaxLoans })} />
         ))}
+        {extra}
       </Stack>
       {reader.Blocks.length > 0 && (
         <Alert severity="error" sx={{ mt: 1.5 }} data-testid="desk-blocks">

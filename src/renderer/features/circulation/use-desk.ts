@@ -53,7 +53,7 @@ type Afi = { inStock: number; onLoan: number } | null;
  * order they came (a librarian scans faster than the gateway answers); each write carries its own
  * idempotency key, so a retried request never lends or returns twice.
  */
-export function useDesk(mode: DeskMode) {
+export function useDesk(mode: DeskMode, opts: { onVerifyRequired?: (r: DeskReader) => void } = {}) {
   const [reader, setReader] = useState<DeskReader | null>(null);
   const [log, setLogState] = useState<DeskEntry[]>([]);
   const logRef = useRef<DeskEntry[]>([]);
@@ -134,6 +134,8 @@ export function useDesk(mode: DeskMode) {
       if (uid) await switchAfi(key, uid, 'borrow');
     } catch (err) {
       refused(barcode, err, 'borrow');
+      // Borrow verification (use-borrow-verify.ts): the gateway wants the reader to confirm first.
+      if (isApiError(err) && refusalDataSchema.safeParse(err.data).data?.Reasons.some((x) => x.Code === 'verifyRequired')) opts.onVerifyRequired?.(r);
     }
   };
 

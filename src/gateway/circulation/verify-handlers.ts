@@ -1,0 +1,69 @@
+import { circulationVerifyCalls as V, MAX_PIN_TRIES, PIN_LOCK_MS, type CheckVerifyResult } from '../../shared/api/circulation-verify.ts';
+import { ensureSettings } from '../borrow-rules/borrow-rule-store.ts';
+import { requireSchool } from '../access/call-context.ts';
+import { writeTx } from '../db/connect.ts';
+import { AppError } from '../http/app-error.ts';
+import { handler, type HandlerMapFor } from '../http/handler-types.ts';
+import { verifyPassword } from '../security/passwords.ts';
+import { readerById } from './circulation-store.ts';
+import { staffOf } from './desk-operations.ts';
+import { pinOf, rememberVisit, verifyModeOf } from './verify-store.ts';
+
+/**
+ * Borrow verification (contract: shared/api/circulation-verify.ts). A check answers yes or no (a
+ * wrong PIN is an answer, not an error); a yes is remembered for this reader at this desk user's
+ * desk, which is what lendCopy asks (desk-operations.ts).
+ */
+
+const no = (Reason: CheckVerifyResult['Reason'], more: Partial<CheckVerifyResult> = {}): CheckVerifyResult =>
+  ({ Verified: false, Reason, TriesLeft: MAX_PIN_TRIES, LockedUntil: null, VerifiedUntil: null, ...more });
+
+export const circulationVerifyHandlers = {
+  'circulationVerify.isNeedVerify': handler(V.isNeedVerify, async (_input, ctx) => {
+    const mode = await verifyModeOf(ctx.app.db, requireSchool(ctx));
+    return { Mode: mode, Required: mode !== 'off' };
+  }),
+
+  'circulationVerify.saveVerifySetting': handler(V.saveVerifySetting, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    await writeTx(ctx.app.db, async (trx) => {
+      await ensureSettings(trx, schoolId);
+      await trx.updateTable('borrowing_settings').set({ borrow_verify: input.Mode, updated_at: new Date().toISOString() }).where('school_id', '=', schoolId).execute();
+    });
+    return { Mode: input.Mode };
+  }),
+
+  'circulationVerify.checkVerify': handler(V.checkVerify, async (input, ctx) => {
+    const { userId, schoolId } = staffOf(ctx);
+    const db = ctx.app.db;
+    const reader = await readerById(db, schoolId, input.UserID);
+    if (!reader) throw AppError.notFound('errors:readerNotFound');
+    const mode = await verifyModeOf(db, schoolId);
+    if (mode === 'off') return { ...no(''), Verified: true };
+    const now = Date.now();
+    const yes = (): CheckVerifyResult => ({ ...no(''), Verified: true, VerifiedUntil: rememberVisit(ctx.app, schoolId, reader.id, userId, now) });
+
+    if (input.CardNo != null && input.CardNo !== '') {
+      if (mode === 'password') return no('methodNotAllowed');
+      // Card numbers are printed on the card: a wrong one is a wrong card, not a guess, and does not count towards the lock.
+      return input.CardNo.toUpperCase() === reader.reader_id.toUpperCase() ? yes() : no('wrongCard');
+    }
+    if (input.Password == null) return no('nothingGiven');
+    if (mode === 'card') return no('methodNotAllowed');
+    const pin = await pinOf(db, schoolId, reader.id);
+    if (!pin) return no('noPin');
+    if (pin.locked_until && Date.parse(pin.locked_until) > now) return no('locked', { TriesLeft: 0, LockedUntil: pin.locked_until });
+    if (await verifyPassword(input.Password, pin.pin_hash)) {
+      if (pin.failed_count > 0 || pin.locked_until) {
+        await db.updateTable('borrow_pins').set({ failed_count: 0, locked_until: null }).where('school_id', '=', schoolId).where('user_id', '=', reader.id).execute();
+      }
+      return yes();
+    }
+    // Counted in the database (one increment per wrong try, whichever desk), locked at the fifth.
+    const failed = pin.locked_until ? 1 : pin.failed_count + 1;
+    const locked = failed >= MAX_PIN_TRIES ? new Date(now + PIN_LOCK_MS).toISOString() : null;
+    await db.updateTable('borrow_pins').set({ failed_count: locked ? 0 : failed, locked_until: locked })
+      .where('school_id', '=', schoolId).where('user_id', '=', reader.id).execute();
+    return locked ? no('locked', { TriesLeft: 0, LockedUntil: locked }) : no('wrongPassword', { TriesLeft: MAX_PIN_TRIES - failed });
+  }),
+} satisfies HandlerMapFor<typeof V>;

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { VERIFIED_VISIT_MS, VERIFY_MODES, type VerifyMode } from '../../shared/api/circulation-verify.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * Borrow verification's state: the school's mode (borrowing_settings.borrow_verify), the readers'
+ * PINs (borrow_pins) and the verified visits. A visit is remembered in the gateway's memory per
+ * school, reader and desk user for VERIFIED_VISIT_MS: it is a moment at one desk, not a record, and
+ * a restarted gateway simply asks again.
+ */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function verifyModeOf(db: Db, schoolId: number): Promise<VerifyMode> {
+  const row = await db.selectFrom('borrowing_settings').select('borrow_verify').where('school_id', '=', schoolId).executeTakeFirst();
+  const mode = row?.borrow_verify as VerifyMode | undefined;
+  // A value the contract does not know (written by hand) fails safe: verification stays on, by either means.
+  return mode == null ? 'off' : VERIFY_MODES.includes(mode) ? mode : 'either';
+}
+
+export function pinOf(db: Db, schoolId: number, userId: number) {
+  return db.selectFrom('borrow_pins').select(['pin_hash', 'failed_count', 'locked_until'])
+    .where('school_id', '=', schoolId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+const visits = new WeakMap<FastifyInstance, Map<string, number>>();
+const key = (schoolId: number, readerId: number, staffId: number) => `${schoolId}:${readerId}:${staffId}`;
+
+function visitsOf(app: FastifyInstance): Map<string, number> {
+  let m = visits.get(app);
+  if (!m) visits.set(app, (m = new Map()));
+  return m;
+}
+
+/** Remembers that the reader confirmed at this desk user's desk; returns until when it holds. */
+export function rememberVisit(app: FastifyInstance, schoolId: number, readerId: number, staffId: number, nowMs = Date.now()): string {
+  const m = visitsOf(app);
+  // Forget the expired ones now and then, so the map stays the size of the desks' current readers.
+  if (m.size > 1000) for (const [k, until] of m) if (until <= nowMs) m.delete(k);
+  const until = nowMs + VERIFIED_VISIT_MS;
+  m.set(key(schoolId, readerId, staffId), until);
+  return new Date(until).toISOString();
+}
+
+export function hasVerifiedVisit(app: FastifyInstance, schoolId: number, readerId: number, staffId: number, nowMs = Date.now()): boolean {
+  const until = visitsOf(app).get(key(schoolId, readerId, staffId));
+  return until != null && until > nowMs;
+}
+
+/** Until when the visit holds, or null (for the desk's reader panel). */
+export function visitUntil(app: FastifyInstance, schoolId: number, readerId: number, staffId: number, nowMs = Date.now()): string | null {
+  const until = visitsOf(app).get(key(schoolId, readerId, staffId));
+  return until != null && until > nowMs ? new Date(until).toISOString() : null;
+}
