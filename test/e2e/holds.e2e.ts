@@ -34,9 +34,15 @@ test('a hold placed at the counter waits for the copy on loan, the return shelve
   const row = screen.getByTestId('list-holds').getByRole('row', { name: new RegExp(`预约人${tag}`) });
   await expect(row).toContainText('排队第 1 位');
 
-  // The return: the copy goes to the hold shelf for the waiting reader; lending it to the first reader is refused.
-  const back = await gw<{ Hold: { ReaderName: string } | null }>(page, circulationCalls.literatureReturn, { Barcode: book });
-  expect(back.Hold?.ReaderName).toBe(`预约人${tag}`);
+  // The return desk: the copy goes to the hold shelf for the waiting reader, and the line says so;
+  // lending it to the first reader is refused.
+  await page.evaluate(() => { location.hash = '#/surrency/return'; });
+  const desk = page.getByTestId('screen-/surrency/return');
+  await expect(desk.getByTestId('desk-scan')).toBeFocused();
+  await scan(page, book);
+  await expect(desk.getByTestId('desk-entry-return')).toContainText(`放上预约架，留给预约人${tag}`);
+  await page.evaluate(() => { location.hash = '#/reservation'; });
+  await expect(screen.getByTestId('hold-shelf-scan')).toBeFocused();
   health.allow((url, status) => url.includes('/LiteratureCirc') && status === 409);
   await expect(gw(page, circulationCalls.literatureCirc, { UserID: a.userId, Barcode: book })).rejects.toThrow(/不可外借|cannot be lent|已预约/);
   await screen.getByTestId('field-SearchKey').fill(`RH${tag}B`);

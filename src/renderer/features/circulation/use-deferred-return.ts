@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { circulationCalls as C } from '../../../shared/api/circulation.ts';
 import { call } from '../../lib/api-client.ts';
 import { playSound } from '../../lib/sounds.ts';
-import { refusalText, type DeskEntry } from './use-desk.ts';
+import { refusalText, withHold, type DeskEntry } from './use-desk.ts';
 
 let nextKey = 1;
 
@@ -30,7 +30,7 @@ export function useDeferredReturn() {
       const name = res.Reader.Name;
       add({
         ok: true, kind: 'return', barcode, title: res.Loan.Title, transactionId: res.TransactionID,
-        text: (t: TFunction) => (late > 0
+        text: (t: TFunction) => withHold(t, res.Hold, late > 0
           ? t('circulation:deferred.returnedLate', { day, name, days: late })
           : t('circulation:deferred.returned', { day, name })),
       });

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
+import type { HeldFor } from '../../../shared/api/holds.ts';
 import { circulationCalls as C, refusalDataSchema, wordReason, type DeskReader } from '../../../shared/api/circulation.ts';
 import { call } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
@@ -41,6 +42,12 @@ export function refusalText(err: unknown, action: 'borrow' | 'return' | 'renew' 
     text: (t) => t(`circulation:refused.${action}`, { reason: word(t, 0) }),
     more: reasons.slice(1).map((_, i) => (t: TFunction) => word(t, i + 1)),
   };
+}
+
+/** A returned book another reader waits for goes to the hold shelf, not the shelves: the line says for whom. */
+export function withHold(t: TFunction, hold: HeldFor | null | undefined, text: string): string {
+  if (!hold) return text;
+  return `${text}${t('circulation:desk.toHoldShelf', { name: hold.ReaderName, className: hold.ClassName || '—', day: hold.ExpiresDay })}`;
 }
 
 let nextKey = 1;
@@ -145,7 +152,7 @@ export function useDesk(mode: DeskMode, opts: { onVerifyRequired?: (r: DeskReade
       const late = res.Loan.OverdueDays;
       const key = add({
         ok: true, kind: 'return', barcode, title: res.Loan.Title, transactionId: res.TransactionID,
-        text: (t) => (late > 0 ? t('circulation:desk.returnedLate', { name: res.Reader.Name, days: late }) : t('circulation:desk.returned', { name: res.Reader.Name })),
+        text: (t) => withHold(t, res.Hold, late > 0 ? t('circulation:desk.returnedLate', { name: res.Reader.Name, days: late }) : t('circulation:desk.returned', { name: res.Reader.Name })),
       }, { quiet: uid != null });
       if (uid) await switchAfi(key, uid, 'return');
       if (readerRef.current?.UserID === res.Reader.UserID) await refreshReader();
