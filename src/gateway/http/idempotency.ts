@@ -4,6 +4,20 @@ import type { Envelope } from '../../shared/api/envelope.ts';
 import { isUniqueViolation } from '../db/connect.ts';
 import { AppError } from './app-error.ts';
 
+/**
+ * Idempotency keys of the desk's writes (borrow, return, renew, batches, offline upload). A key is
+ * claimed before the handler runs, so two copies of one request arriving together never both
+ * write: the second is told the first is still at work (409) or, once it is done, gets its reply.
+ * A failed request gives its claim back (it changed nothing; a retry may run). Keys expire after
+ * IDEMPOTENCY_TTL_MS: a desk retries within seconds, and the table must not grow for ever.
+ */
+
+/** How long a stored reply is replayed; older keys are purged (at most once a PURGE_EVERY_MS per gateway). */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+const PURGE_EVERY_MS = 3600_000;
+/** The response of a claim whose request is still running. */
+const PENDING = '';
+
 /** Header a desk sends on writes it may retry (borrow, return, renew, offline upload). */
 export function idempotencyKey(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
@@ -15,27 +29,57 @@ export function fingerprint(callId: string, input: unknown): string {
   return createHash('sha256').update(callId).update('\n').update(JSON.stringify(input ?? null)).digest('base64url');
 }
 
-/** The stored reply of an earlier attempt with this key, or null; another request under the key → 409. */
-export async function replay(app: FastifyInstance, schoolId: number, key: string, fp: string): Promise<Envelope<unknown> | null> {
-  const row = await app.db
-    .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'response'])
-    .where('school_id', '=', schoolId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.fingerprint !== fp) throw AppError.conflict('errors:idempotencyMismatch');
-  return JSON.parse(row.response) as Envelope<unknown>;
+const lastPurge = new WeakMap<FastifyInstance, number>();
+
+/** Deletes keys past their time, once an hour per gateway (the created_at index makes it cheap). */
+async function purgeExpired(app: FastifyInstance, now: number): Promise<void> {
+  if (now - (lastPurge.get(app) ?? 0) < PURGE_EVERY_MS) return;
+  lastPurge.set(app, now);
+  await app.db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS).toISOString()).execute();
 }
 
-export async function remember(app: FastifyInstance, schoolId: number, key: string, fp: string, reply: Envelope<unknown>) {
-  try {
-    await app.db
-      .insertInto('idempotency_keys')
-      .values({ school_id: schoolId, key, fingerprint: fp, response: JSON.stringify(reply), created_at: new Date().toISOString() })
-      .execute();
-  } catch (err) {
-    // Two attempts raced; the first one's stored reply stands.
-    if (!isUniqueViolation(err)) throw err;
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; reply: Envelope<unknown> };
+
+/**
+ * Claims `key` for this request, or returns the stored reply of the earlier one. Refuses (409)
+ * a key used for another request, and one whose first request is still running.
+ */
+export async function claim(app: FastifyInstance, schoolId: number, key: string, fp: string, now = Date.now()): Promise<Claim> {
+  await purgeExpired(app, now);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await app.db.insertInto('idempotency_keys')
+        .values({ school_id: schoolId, key, fingerprint: fp, response: PENDING, created_at: new Date(now).toISOString() })
+        .execute();
+      return { kind: 'claimed' };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+    const row = await app.db.selectFrom('idempotency_keys').select(['fingerprint', 'response', 'created_at'])
+      .where('school_id', '=', schoolId).where('key', '=', key).executeTakeFirst();
+    // Released between our insert and our read: claim again.
+    if (!row) continue;
+    if (Date.parse(row.created_at) < now - IDEMPOTENCY_TTL_MS) {
+      // Expired but not yet purged: the key is free again.
+      await release(app, schoolId, key, row.created_at);
+      continue;
+    }
+    if (row.fingerprint !== fp) throw AppError.conflict('errors:idempotencyMismatch');
+    if (row.response === PENDING) throw AppError.conflict('errors:idempotencyInProgress');
+    return { kind: 'replay', reply: JSON.parse(row.response) as Envelope<unknown> };
   }
+  throw AppError.conflict('errors:idempotencyInProgress');
+}
+
+/** Stores the reply of a claimed key. */
+export async function remember(app: FastifyInstance, schoolId: number, key: string, reply: Envelope<unknown>): Promise<void> {
+  await app.db.updateTable('idempotency_keys').set({ response: JSON.stringify(reply) })
+    .where('school_id', '=', schoolId).where('key', '=', key).where('response', '=', PENDING).execute();
+}
+
+/** Gives a claim back (the request failed and changed nothing), or removes an expired key. */
+export async function release(app: FastifyInstance, schoolId: number, key: string, createdAt?: string): Promise<void> {
+  let q = app.db.deleteFrom('idempotency_keys').where('school_id', '=', schoolId).where('key', '=', key);
+  q = createdAt ? q.where('created_at', '=', createdAt) : q.where('response', '=', PENDING);
+  await q.execute();
 }

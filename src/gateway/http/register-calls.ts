@@ -9,7 +9,7 @@ import { authenticate, verifyRequestToken } from './authenticate.ts';
 import { LOOPBACK_ADDRESSES } from '../config.ts';
 import { pickLanguage } from './i18n.ts';
 import { parseInput } from './validation.ts';
-import { fingerprint, idempotencyKey, remember, replay } from './idempotency.ts';
+import { claim, fingerprint, idempotencyKey, release, remember } from './idempotency.ts';
 
 /**
  * Registers one route per contract call: method and path from the contract, the input schema for
@@ -64,13 +64,17 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         if (call.raw) return handler(input, ctx);
 
         const key = call.method === 'POST' && schoolId != null && principal ? idempotencyKey(request) : null;
-        const fp = key ? fingerprint(call.id, input) : '';
-        if (key && schoolId != null) {
-          const earlier = await replay(app, schoolId, key, fp);
-          if (earlier) return reply.header('idempotent-replay', 'true').send(earlier);
+        if (!key || schoolId == null) return ok(await handler(input, ctx));
+        const claimed = await claim(app, schoolId, key, fingerprint(call.id, input));
+        if (claimed.kind === 'replay') return reply.header('idempotent-replay', 'true').send(claimed.reply);
+        let envelope;
+        try {
+          envelope = ok(await handler(input, ctx));
+        } catch (err) {
+          await release(app, schoolId, key);
+          throw err;
         }
-        const envelope = ok(await handler(input, ctx));
-        if (key && schoolId != null) await remember(app, schoolId, key, fp, envelope);
+        await remember(app, schoolId, key, envelope);
         return envelope;
       },
     });
