@@ -43,11 +43,12 @@ test('overdue loans by class: print a slip, record it, e-mail the reader; in Chi
   await screen.getByTestId('recall-run').click();
   const first = screen.locator('[data-testid^="recall-row-"]').first();
   const barcode = (await first.getAttribute('data-testid'))!.replace('recall-row-', '');
-  const reader = (await first.locator('td').nth(1).innerText()).replace('（无邮箱）', '').trim();
   await screen.getByTestId('recall-search').fill(barcode);
   await screen.getByTestId('recall-search').press('Enter');
   await expect(screen.locator('[data-testid^="recall-row-"]')).toHaveCount(1);
   const row = screen.getByTestId(`recall-row-${barcode}`);
+  // Read from the one row left: the list may still have been re-sorting when the barcode was taken.
+  const reader = (await row.locator('td').nth(1).innerText()).replace('（无邮箱）', '').trim();
 
   // Tick its class, print its slip: the slip names the reader and the book; Print records it.
   await screen.getByTestId('recall-select-class').first().locator('input').check();
