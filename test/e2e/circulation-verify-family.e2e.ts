@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in.ts';
+import { foldDownloadPanel } from '../support/download-panel.ts';
 import { watchPage } from '../support/page-health.ts';
 import { gw, readerWithBooks, scan } from '../support/gateway-fixtures.ts';
 import { circulationPasswordCalls } from '../../src/shared/api/circulation-passwords.ts';
@@ -145,6 +146,7 @@ test('/batchpsw resets a reader\'s sign-in password; the family pages show a par
   await page.keyboard.press('Enter');
   await expect(history.getByTestId(`family-loan-${books[1]}`)).toContainText('已还');
   await expect(history.getByTestId(`family-loan-${books[0]}`)).toBeVisible();
+  await foldDownloadPanel(page);
   await history.getByTestId('kit-export').click();
   expect(await lastJobDone(page)).not.toBe('');
   expect(health.problems).toEqual([]);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { circulationCalls } from '../../src/shared/api/circulation.ts';
 import { lossCalls } from '../../src/shared/api/loss.ts';
 import { signIn } from '../support/sign-in.ts';
+import { foldDownloadPanel } from '../support/download-panel.ts';
 import { watchPage } from '../support/page-health.ts';
 import { gw, readerWithBooks, scan } from '../support/gateway-fixtures.ts';
 
@@ -82,10 +83,7 @@ test('register, compensate, find, look up, print and write off lost books', asyn
   await expect(rec.getByTestId('list-loss-record').getByRole('row', { name: /已找回/ })).toHaveCount(2);
   await rec.getByTestId('kit-export').click();
   await expect(page.getByText('已开始导出，请在下载任务中查看。')).toBeVisible();
-  // The download panel opened over the lower right of the page; fold it away, as a librarian would.
-  const panel = page.getByTestId('download-panel');
-  if ((await panel.getAttribute('data-expanded')) === 'true') await panel.getByTestId('download-panel-toggle').click();
-  await expect(panel).toHaveAttribute('data-expanded', 'false');
+  await foldDownloadPanel(page);
 
   // 赔书单查询: the bill and its slip.
   await go(page, '/loss-order-search');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { foldDownloadPanel } from '../support/download-panel.ts';
 import { readerCalls } from '../../src/shared/api/readers.ts';
 import { signRecordCalls } from '../../src/shared/api/sign-records.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -39,6 +40,7 @@ test('a reader signs in by card once; the repeat is told; the visit is in the li
   await expect(row).toContainText('学生');
   await expect(screen.getByTestId('sign-stats-total')).toContainText('签到人次 1 · 签到人数 1');
   await expect(screen.getByTestId('sign-stats-class')).toContainText(cls.Name);
+  await foldDownloadPanel(page);
   await screen.getByTestId('kit-export').click();
   await expect(page.getByText('已开始导出，请在下载任务中查看。')).toBeVisible();
   expect(health.problems).toEqual([]);

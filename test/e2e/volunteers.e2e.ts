@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { foldDownloadPanel } from '../support/download-panel.ts';
 import { readerCalls } from '../../src/shared/api/readers.ts';
 import { volunteerCalls } from '../../src/shared/api/volunteers.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -52,6 +53,7 @@ test('register a volunteer, sign a duty in and out by card, see it in the log an
   await screen.getByTestId('field-SearchKey').fill(card);
   await screen.getByTestId('kit-search').click();
   await expect(screen.getByTestId('list-volunteer-hours').getByRole('row', { name: new RegExp(card) })).toContainText(term.Name);
+  await foldDownloadPanel(page);
   await screen.getByTestId('kit-export').click();
   await expect(page.getByText('已开始导出，请在下载任务中查看。')).toBeVisible();
   expect(health.problems).toEqual([]);
