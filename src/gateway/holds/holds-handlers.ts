@@ -10,7 +10,7 @@ import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
-import { activeHoldOfCopy, bindFreeCopy, cancelHold, expireDue, freeCopyOf, releaseCopy, shelveFor, type HoldActor, type HoldRow } from './hold-store.ts';
+import { activeHoldOfCopy, bindFreeCopy, cancelHold, expireDue, releaseCopy, shelveFor, type HoldActor, type HoldRow } from './hold-store.ts';
 import { changeCopy } from '../collection/copy-change.ts';
 
 /**
@@ -169,8 +169,8 @@ export const holdsHandlers = {
       await trx.updateTable('holds').set({ copy_id: null }).where('id', '=', hold.id).where('school_id', '=', a.schoolId).execute();
       // Free again, as far as the system knows; the missing book is the loss screens' business.
       if (copy.circ_state === 'reserving') await changeCopy(trx, copy, 'cancelReservation', { userId: a.userId, at: a.now, detail: { holdId: hold.id, notOnShelf: true } });
-      const other = await freeCopyOf(trx, a.schoolId, hold.title_id, copy.id);
-      if (other) await bindFreeCopy(trx, a, { ...hold, copy_id: null }, copy.id);
+      // Another free copy, if any, is to be fetched instead; else the hold waits in the queue.
+      await bindFreeCopy(trx, a, { ...hold, copy_id: null }, copy.id);
     });
     return { Hold: await holdById(ctx, a, input.HoldID) };
   }),
