@@ -49,6 +49,7 @@ import { booklistHandlers } from './booklists/booklists-handlers.ts';
 import { volunteersHandlers } from './volunteers/volunteers-handlers.ts';
 import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
 import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
+import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -102,4 +103,5 @@ export const allHandlers: AnyHandlerMap = {
   ...volunteersHandlers,
   ...signRecordsHandlers,
   ...searchAdminHandlers,
+  ...operationLogHandlers,
 };

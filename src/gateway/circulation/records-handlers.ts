@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { localDateTime } from '../../shared/domain/borrowing/local-days.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -29,12 +30,6 @@ export async function scopeOf(ctx: CallContext): Promise<RecordScope> {
 
 const transactionFilters = (q: Omit<TransactionQuery, 'Page' | 'Rows'>): TransactionFilters =>
   ({ from: q.DateFrom, to: q.DateTo, kind: q.Kind, staff: q.Staff, reader: q.Reader, book: q.Book });
-
-/** An instant as the school's local "yyyy-mm-dd hh:mm" (a spreadsheet has no time zone). */
-function localTime(instant: string, utcOffsetMinutes: number): string {
-  const ms = Date.parse(instant);
-  return Number.isFinite(ms) ? new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ') : instant;
-}
 
 const CHUNK = 1000;
 const EXPORT_COLUMNS = ['At', 'Kind', 'Barcode', 'Title', 'ReaderID', 'ReaderName', 'ClassName', 'StaffName', 'Note'] as const;
@@ -70,7 +65,7 @@ function exportTransactionsJob(o: { app: FastifyInstance; lang: Language; scope:
         const { List } = await findTransactions(db, o.scope, { ...o.filters, beforeId }, 1, CHUNK, t, { total: false });
         if (!List.length) break;
         for (const r of List) {
-          sheet.addRow({ ...r, At: localTime(r.At, o.scope.calendar.UtcOffsetMinutes), Kind: t(`circulation:records.resources.circ-log.options.Kind.${r.Kind}`) }).commit();
+          sheet.addRow({ ...r, At: localDateTime(r.At, o.scope.calendar.UtcOffsetMinutes), Kind: t(`circulation:records.resources.circ-log.options.Kind.${r.Kind}`) }).commit();
         }
         done += List.length;
         beforeId = List.at(-1)!.ID;
@@ -109,7 +104,7 @@ function columnExportJob(o: { app: FastifyInstance; lang: Language; scope: Recor
   const offset = o.scope.calendar.UtcOffsetMinutes;
   const cell = (k: ExportColumn, r: Record<string, unknown>): unknown => {
     const v = r[k];
-    if (TIMES.has(k)) return typeof v === 'string' && v ? localTime(v, offset) : '';
+    if (TIMES.has(k)) return typeof v === 'string' && v ? localDateTime(v, offset) : '';
     if (k === 'Kind') return t(`circulation:records.resources.circ-log.options.Kind.${String(v)}`);
     if (k === 'State') return loanStateWords(t, r as unknown as LoanRecord);
     return v ?? '';

@@ -7,6 +7,7 @@ import type { GatewayConfig } from '../config.ts';
 import type { Database } from './schema.ts';
 import { isRetryableTxError } from './db-errors.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts';
+import { writeProbePlugin } from './write-probe.ts';
 
 export { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts';
 
@@ -24,6 +25,8 @@ export interface DbHandle {
 // Our values (counts, epoch seconds, ids) are far below 2^53, and SQLite returns numbers, so
 // both dialects answer with the same JS types.
 const INT8_OID = 20;
+/** Bookkeeping tables whose writes are not an operation (http/operation-recorder.ts). */
+const UNPROBED_TABLES: ReadonlySet<string> = new Set(['operation_log', 'idempotency_keys', 'search_log']);
 const NUMERIC_OID = 1700;
 
 export async function openDatabase(config: GatewayConfig): Promise<DbHandle> {
@@ -40,12 +43,12 @@ export async function openDatabase(config: GatewayConfig): Promise<DbHandle> {
     // An idle client losing its server (restart, network) must not crash the gateway; the
     // pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.error('gateway: idle PostgreSQL connection failed:', err.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeProbePlugin(UNPROBED_TABLES)] });
     return { db, kind: 'postgres', sqlite: null, close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const raw = openSqlite(join(config.dataDir, 'library.sqlite'));
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(raw) });
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(raw), plugins: [writeProbePlugin(UNPROBED_TABLES)] });
   return { db, kind: 'sqlite', sqlite: raw, close: () => db.destroy() };
 }
 

@@ -216,6 +216,27 @@ export interface CircTransactionsTable {
   undone_by: number | null;
 }
 
+/** The operation log (0031): one row per logged call; see gateway/operation-log. */
+export interface OperationLogTable {
+  id: Generated<number>;
+  school_id: number;
+  at: string;
+  user_id: number | null;
+  user_name: string;
+  user_account: string;
+  workstation: string;
+  ip: string;
+  domain: string;
+  call_id: string;
+  /** What the call acted on, from its input (secrets left out). */
+  target: string;
+  result: 'ok' | 'refused' | 'failed';
+  message_key: string;
+  /** JSON. */
+  message_params: string;
+  duration_ms: number;
+}
+
 /** A lost book and its compensation bill (0017); money in cents. */
 export interface LossRecordsTable {
   id: Generated<number>;
@@ -496,6 +517,7 @@ export interface Database {
   copy_events: CopyEventsTable;
   loans: LoansTable;
   circ_transactions: CircTransactionsTable;
+  operation_log: OperationLogTable;
   holds: HoldsTable;
   class_corner_items: ClassCornerItemsTable;
   class_corner_loans: ClassCornerLoansTable;

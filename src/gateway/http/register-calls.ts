@@ -10,11 +10,13 @@ import { LOOPBACK_ADDRESSES } from '../config.ts';
 import { pickLanguage } from './i18n.ts';
 import { parseInput } from './validation.ts';
 import { claim, fingerprint, idempotencyKey, release, remember } from './idempotency.ts';
+import { isLogged, runLogged } from './operation-recorder.ts';
 
 /**
  * Registers one route per contract call: method and path from the contract, the input schema for
  * OpenAPI, then per request: language, authentication, tenancy, permission, validation in the
- * request's language, the handler, and the envelope. Calls without a handler answer 501.
+ * request's language, the handler (logged in the operation log when it changes data), and the
+ * envelope. Calls without a handler answer 501.
  */
 export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], handlers: AnyHandlerMap): void {
   const { loginRateLimit, publicRateLimit, rateLimit } = app.config;
@@ -62,14 +64,17 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
         const ctx: CallContext = { app, request, reply, principal, schoolId, lang, t };
 
         if (call.raw) return handler(input, ctx);
+        const run = isLogged(call, principal, schoolId)
+          ? () => runLogged({ app, call, request, principal: principal!, schoolId: schoolId!, input }, () => handler(input, ctx))
+          : () => handler(input, ctx);
 
         const key = call.method === 'POST' && schoolId != null && principal ? idempotencyKey(request) : null;
-        if (!key || schoolId == null) return ok(await handler(input, ctx));
+        if (!key || schoolId == null) return ok(await run());
         const claimed = await claim(app, schoolId, key, fingerprint(call.id, input));
         if (claimed.kind === 'replay') return reply.header('idempotent-replay', 'true').send(claimed.reply);
         let envelope;
         try {
-          envelope = ok(await handler(input, ctx));
+          envelope = ok(await run());
         } catch (err) {
           await release(app, schoolId, key);
           throw err;

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { localDateTime } from '../../shared/domain/borrowing/local-days.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import type { JobContext, JobSpec } from '../jobs/job-runner.ts';
 import { findRecords, type LossFilters, type LossScope } from './loss-store.ts';
-
-/** An instant as the school's local "yyyy-mm-dd hh:mm" (a spreadsheet has no time zone). */
-function localTime(instant: string | null, utcOffsetMinutes: number): string {
-  if (!instant) return '';
-  const ms = Date.parse(instant);
-  return Number.isFinite(ms) ? new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ') : instant;
-}
 
 const CHUNK = 1000;
 const COLUMNS = [
@@ -53,7 +47,7 @@ export function exportLossJob(o: { app: FastifyInstance; lang: Language; scope: 
         for (const r of List) {
           sheet.addRow({
             ...r,
-            RegisteredAt: localTime(r.RegisteredAt, off), PaidAt: localTime(r.PaidAt, off), RetrievedAt: localTime(r.RetrievedAt, off),
+            RegisteredAt: localDateTime(r.RegisteredAt, off), PaidAt: localDateTime(r.PaidAt, off), RetrievedAt: localDateTime(r.RetrievedAt, off),
             Kind: t(`loss:kind.${r.Kind}`), State: t(`loss:state.${r.State}`), PayWay: r.PayWay ? t(`loss:payWay.${r.PayWay}`) : '',
           }).commit();
         }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { localDateTime } from '../../shared/domain/borrowing/local-days.ts';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -86,13 +87,6 @@ async function handle(ctx: CallContext, ids: readonly number[], change: { state:
 const EXPORT_COLUMNS = ['Title', 'Author', 'Publisher', 'ISBN', 'Count', 'Held', 'Available', 'FirstAt', 'LastAt', 'Reply', 'HandledBy', 'BatchNo'] as const;
 const CHUNK = 500;
 
-/** An instant as the school's local "yyyy-mm-dd hh:mm" (a spreadsheet has no time zone). */
-function localTime(instant: string | null, offset: number): string {
-  if (!instant) return '';
-  const ms = Date.parse(instant);
-  return Number.isFinite(ms) ? new Date(ms + offset * 60_000).toISOString().slice(0, 16).replace('T', ' ') : instant;
-}
-
 /** The staff list under its filters as .xlsx: one row per book, as the screen shows it. */
 function exportJob(o: { app: FastifyInstance; lang: Language; schoolId: number; userId: number; offset: number; filters: GroupFilters }): JobSpec {
   const t = (k: string, p?: Record<string, unknown>) => o.app.i18n.t(o.lang, k, p);
@@ -121,7 +115,7 @@ function exportJob(o: { app: FastifyInstance; lang: Language; schoolId: number; 
         if (ctx.signal.aborted) throw ctx.signal.reason;
         if (p > 1) page = await groupPage(o.app.db, o.schoolId, o.filters, o.offset, p, CHUNK);
         for (const g of page.List as SuggestionGroup[]) {
-          sheet.addRow({ ...g, FirstAt: localTime(g.FirstAt, o.offset), LastAt: localTime(g.LastAt, o.offset) }).commit();
+          sheet.addRow({ ...g, FirstAt: localDateTime(g.FirstAt, o.offset), LastAt: localDateTime(g.LastAt, o.offset) }).commit();
         }
         done += page.List.length;
         await ctx.progress(Math.min(done, first.Total));

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { SIGN_REPEAT_MINUTES, signRecordCalls as C, type SignFilters } from '../../shared/api/sign-records.ts';
-import { toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
+import { toLocalDay, localDateTime } from '../../shared/domain/borrowing/local-days.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { branchFilter } from '../access/access-scope.ts';
 import { requireUser } from '../access/call-context.ts';
@@ -38,11 +38,6 @@ async function filtersOf(ctx: CallContext, schoolId: number, f: SignFilters): Pr
 const CHUNK = 1000;
 const EXPORT_COLUMNS = ['At', 'ReaderID', 'ReaderName', 'Identity', 'ClassName', 'BranchName', 'Room', 'Station', 'StaffName'] as const;
 
-function localTime(instant: string, utcOffsetMinutes: number): string {
-  const ms = Date.parse(instant);
-  return Number.isFinite(ms) ? new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ') : instant;
-}
-
 /** The visits under the screen's filters as .xlsx, newest first, read in chunks below the last id seen. */
 function exportJob(o: { app: FastifyInstance; lang: Language; scope: SignScope; userId: number; filters: SignQueryFilters; offset: number }): JobSpec {
   const t = (k: string, p?: Record<string, unknown>) => o.app.i18n.t(o.lang, k, p);
@@ -71,7 +66,7 @@ function exportJob(o: { app: FastifyInstance; lang: Language; scope: SignScope; 
         const { List } = await findSignRecords(o.app.db, o.scope, { ...o.filters, beforeId }, 1, CHUNK, { total: false });
         if (!List.length) break;
         for (const r of List) {
-          sheet.addRow({ ...r, At: localTime(r.At, o.offset), Identity: t(`sign-records:resources.sign-record.options.Identity.${r.Identity}`) }).commit();
+          sheet.addRow({ ...r, At: localDateTime(r.At, o.offset), Identity: t(`sign-records:resources.sign-record.options.Identity.${r.Identity}`) }).commit();
         }
         done += List.length;
         beforeId = List.at(-1)!.ID;

@@ -35,6 +35,7 @@ import { booklistCalls } from './booklists.ts';
 import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
 import { searchAdminCalls } from './search-admin.ts';
+import { operationLogCalls } from './operation-log.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -81,4 +82,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(volunteerCalls),
   ...Object.values(signRecordCalls),
   ...Object.values(searchAdminCalls),
+  ...Object.values(operationLogCalls),
 ];

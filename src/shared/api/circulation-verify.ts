@@ -60,7 +60,7 @@ export const circulationVerifyCalls = {
    * MAX_PIN_TRIES wrong ones the PIN is locked for PIN_LOCK_MS.
    */
   checkVerify: defineCall({
-    id: 'circulationVerify.checkVerify', method: 'POST', path: `${LIB}/readers/checkverify`, auth: 'user', spec: true,
+    id: 'circulationVerify.checkVerify', method: 'POST', path: `${LIB}/readers/checkverify`, auth: 'user', spec: true, log: 'always',
     perm: '/surrency/borrow',
     input: z.object({
       UserID: idField('validation:required.readerId'),

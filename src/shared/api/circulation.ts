@@ -140,13 +140,13 @@ export const circulationCalls = {
   }),
   /** Lends a copy to a reader (the rules module decides; the database refuses a second open loan). */
   literatureCirc: defineCall({
-    id: 'circulation.literatureCirc', method: 'POST', path: `${LIB}/Circulation/LiteratureCirc`, auth: 'user', spec: true, perm: '/surrency/borrow',
+    id: 'circulation.literatureCirc', method: 'POST', path: `${LIB}/Circulation/LiteratureCirc`, auth: 'user', spec: true, log: 'always', perm: '/surrency/borrow',
     input: z.object({ UserID: idField('validation:required.readerId'), Barcode: barcodeField('validation:required.barcode') }),
     data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: deskReaderSchema }),
   }),
   /** Returns a copy by its barcode, from any reader, in any branch the user's role covers. */
   literatureReturn: defineCall({
-    id: 'circulation.literatureReturn', method: 'POST', path: `${LIB}/Circulation/LiteratureReturn`, auth: 'user', spec: true, perm: '/surrency/return',
+    id: 'circulation.literatureReturn', method: 'POST', path: `${LIB}/Circulation/LiteratureReturn`, auth: 'user', spec: true, log: 'always', perm: '/surrency/return',
     input: z.object({ Barcode: barcodeField('validation:required.barcode') }),
     // Hold: the reader the copy now waits for on the hold shelf (a queue for its title), or null.
     data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema, Hold: heldForSchema.nullable() }),
@@ -165,20 +165,20 @@ export const circulationCalls = {
    * transaction is dated now (so the desk's undo takes it back like any return).
    */
   deferredReturn: defineCall({
-    id: 'circulation.deferredReturn', method: 'POST', path: `${LIB}/Circulation/DeferredReturn`, auth: 'user', spec: true, perm: '/deferred-return',
+    id: 'circulation.deferredReturn', method: 'POST', path: `${LIB}/Circulation/DeferredReturn`, auth: 'user', spec: true, log: 'always', perm: '/deferred-return',
     input: deferredReturnInput,
     // Hold: the reader the copy now waits for on the hold shelf (a queue for its title), or null.
     data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, Reader: returnReaderSchema, Hold: heldForSchema.nullable() }),
   }),
   /** Renews a loan by the copy's barcode (by reader: the desk renews each of the reader's loans). */
   renew: defineCall({
-    id: 'circulation.renew', method: 'POST', path: `${LIB}/Circulation/Renew`, auth: 'user', spec: false, perm: '/surrency/renew',
+    id: 'circulation.renew', method: 'POST', path: `${LIB}/Circulation/Renew`, auth: 'user', spec: false, log: 'always', perm: '/surrency/renew',
     input: z.object({ Barcode: barcodeField('validation:required.barcode') }),
     data: z.object({ TransactionID: transactionId, Loan: deskLoanSchema, PreviousDueAt: z.string() }),
   }),
   /** Undoes the caller's own last transaction within UNDO_WINDOW_MS; the undo is itself recorded. */
   undo: defineCall({
-    id: 'circulation.undo', method: 'POST', path: `${LIB}/Circulation/Undo`, auth: 'user', spec: false,
+    id: 'circulation.undo', method: 'POST', path: `${LIB}/Circulation/Undo`, auth: 'user', spec: false, log: 'always',
     input: z.object({ TransactionID: idField() }),
     data: z.object({ TransactionID: transactionId, Kind: z.enum(['borrow', 'return', 'renew']), Barcode: z.string() }),
   }),

@@ -184,13 +184,13 @@ export const classCornerCalls = {
   }),
   /** Lends a corner book of the class to a classmate under the class rule. */
   lend: defineCall({
-    ...call, id: 'classCorner.lend', path: P('Lend'), perm: CLASS_CORNER_OPS.lend,
+    ...call, id: 'classCorner.lend', path: P('Lend'), log: 'always', perm: CLASS_CORNER_OPS.lend,
     input: z.object({ DeptID: classId(), UserID: idField('validation:required.readerId'), Barcode: scanField() }),
     data: z.object({ Loan: cornerLoanSchema, Reader: classmateSchema }),
   }),
   /** Takes a corner book back by its barcode, from whichever classmate has it. */
   returnBook: defineCall({
-    ...call, id: 'classCorner.returnBook', path: P('Return'), perm: CLASS_CORNER_OPS.return,
+    ...call, id: 'classCorner.returnBook', path: P('Return'), log: 'always', perm: CLASS_CORNER_OPS.return,
     input: z.object({ Barcode: scanField() }),
     data: z.object({ Loan: cornerLoanSchema, Reader: returnedReader, ClassName: z.string() }),
   }),

@@ -41,6 +41,12 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * without a token (pre-sign-in pages): anonymous requests are limited, signed-in ones are not.
    */
   rateLimit?: 'login' | 'public';
+  /**
+   * The operation log (gateway/operation-log): by default a signed-in user's call is logged when it
+   * changed data. 'always': also when refused (the desk's transactions); 'never': a read that
+   * writes only its own bookkeeping, or a personal preference.
+   */
+  log?: 'always' | 'never';
 }
 
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {

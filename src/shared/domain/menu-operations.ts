@@ -7,6 +7,7 @@
 export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/data-analysis': ['home.dashboard', 'people.readers.export'],
   '/sys/transition': ['sys.translation.edit'],
+  '/sys/log/operation': ['sys.log.export'],
   '/resource-mana/basic-set/branch': ['basic.branch.edit'],
   '/resource-mana/basic-Set/resource-type': ['basic.resource-type.edit'],
   '/resource-mana/basic-set/resource-auth': ['basic.resource-auth.edit'],

@@ -26,6 +26,7 @@ import { migration as borrowVerify } from './0025-borrow-verify.ts';
 import { migration as holds } from './0026-holds.ts';
 import { migration as recallNotices } from './0029-recall-notices.ts';
 import { migration as bookReviews } from './0030-book-reviews.ts';
+import { migration as operationLog } from './0031-operation-log.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   holds,
   recallNotices,
   bookReviews,
+  operationLog,
 ];

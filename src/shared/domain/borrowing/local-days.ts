@@ -67,3 +67,10 @@ export function endOfLocalDay(day: string, utcOffsetMinutes: number): string {
   dayToMs(day);
   return `${day}T23:59:59${formatOffset(utcOffsetMinutes)}`;
 }
+
+/** An instant as the school's local "yyyy-mm-dd hh:mm" (a spreadsheet has no time zone); '' for none, as stored when unreadable. */
+export function localDateTime(instant: string | null, utcOffsetMinutes: number): string {
+  if (!instant) return '';
+  const ms = Date.parse(instant);
+  return Number.isFinite(ms) ? new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ') : instant;
+}
