@@ -9,9 +9,10 @@ import { authorizationHeader, sessionStore } from './session-store.ts';
 import { currentLanguage } from './language.ts';
 import { toast } from './toast-store.ts';
 import { refreshFromMain } from './token-keeper.ts';
+import { workstationHeader } from './workstation.ts';
 
 /**
- * One ky client for every /micro call: bearer, school and language headers; the envelope rule
+ * One ky client for every /micro call: bearer, school, language and workstation headers; the envelope rule
  * (success = code 0 or success true); error toasts for 2 s unless the call or caller opts out;
  * 401/99998 -> one refresh in flight and one replay per request (refresh-queue.ts); 99997 ->
  * signed out elsewhere; 403 -> "no operation permission"; zod parsing of `data`.
@@ -53,6 +54,8 @@ function build(): void {
           const school = s.user?.SchoolID ?? s.searchSchool;
           if (school != null) request.headers.set('SchoolID', String(school));
           request.headers.set('Accept-Language', currentLanguage());
+          const station = workstationHeader();
+          if (station) request.headers.set('X-Workstation', station);
         },
       ],
     },

@@ -6,6 +6,7 @@ import 'dayjs/locale/en';
 import { LANGUAGES, type Language } from '../../shared/domain/ui-constants.ts';
 import type { Translation } from '../../shared/api/translation.ts';
 import { currentLanguage, noteLanguage, resolveInitialLanguage, setCurrentLanguage } from './language.ts';
+import { queryClient } from './query-client.ts';
 
 /**
  * i18next with one namespace per feature, read from locales/<lang>/<ns>.json. The shell's own
@@ -104,6 +105,8 @@ export async function changeLanguage(lang: Language): Promise<void> {
   if (currentLanguage() !== lang) return;
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
+  // Lists hold words the gateway wrote in the old language (actions, reasons, class names): read them again.
+  void queryClient.invalidateQueries();
 }
 
 /** Merges server overrides ("ns:dotted.key" -> zh/en) over the bundled strings. */

@@ -20,7 +20,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 /** localStorage keys: settings that outlive the tab. */
-export const LOCAL_KEYS = { language: 'lib.language', theme: 'lib.theme', downloadPanel: 'lib.downloadPanel' } as const;
+export const LOCAL_KEYS = { language: 'lib.language', theme: 'lib.theme', downloadPanel: 'lib.downloadPanel', workstation: 'lib.workstation' } as const;
 
 export interface MenuState {
   Menus: Menu[];

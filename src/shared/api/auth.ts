@@ -148,7 +148,7 @@ export const authCalls = {
     data: z.object({ Menus: z.array(menuSchema), Operations: z.array(z.string()), MenuVersion: z.enum(['old', 'new']) }),
   }),
   language: defineCall({
-    id: 'auth.language', method: 'POST', path: `${LIB}/WebPlat/Language`, auth: 'user', spec: true,
+    id: 'auth.language', method: 'POST', path: `${LIB}/WebPlat/Language`, auth: 'user', spec: true, log: 'never',
     input: z.object({ Language: z.enum(LANGUAGES) }), data: z.object({ Language: z.enum(LANGUAGES) }),
   }),
   schoolLoginToken: defineCall({

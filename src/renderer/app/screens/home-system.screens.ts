@@ -6,7 +6,7 @@ export const homeSystemScreens = defineGroup({ area: 'admin', group: 'home-syste
   '/sys/transition': null,
   '/sys/company': null,
   '/sys/menu': null,
-  '/sys/log/operation': null,
+  '/sys/log/operation': () => import('../../features/operation-log/operation-log-screen.tsx'),
   '/setting': () => import('../compose/setting-page.tsx'),
   '/basic-config': null,
   '/update-log': null,

@@ -19,6 +19,7 @@ import { changeLanguage } from '../../lib/i18n.ts';
 import { isLanguage } from '../../lib/language.ts';
 import { themeModeStore, useThemeMode, type ThemeMode } from '../../lib/ui-settings.ts';
 import { toast } from '../../lib/toast-store.ts';
+import { setWorkstationName, workstationName, WORKSTATION_MAX } from '../../lib/workstation.ts';
 
 const THEMES: readonly ThemeMode[] = ['light', 'dark', 'system'];
 
@@ -81,6 +82,41 @@ function GatewaySection() {
   );
 }
 
+/** This computer's name in the operation log (lib/workstation.ts). */
+function WorkstationSection() {
+  const { t } = useTranslation('settings');
+  const [draft, setDraft] = useState(workstationName);
+  const tooLong = draft.trim().length > WORKSTATION_MAX;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="subtitle1">{t('workstation.title')}</Typography>
+      <TextField
+        label={t('workstation.label')}
+        placeholder={t('workstation.placeholder')}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        error={tooLong}
+        helperText={tooLong ? t('workstation.tooLong', { max: WORKSTATION_MAX }) : t('workstation.help')}
+        slotProps={{ htmlInput: { 'data-testid': 'workstation-input' } }}
+      />
+      <Stack direction="row">
+        <Button
+          variant="outlined"
+          disabled={tooLong}
+          data-testid="workstation-save"
+          onClick={() => {
+            setWorkstationName(draft);
+            setDraft(workstationName());
+            toast.key('settings:workstation.saved', 'success');
+          }}
+        >
+          {t('workstation.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
 /** /setting: language, theme, the gateway address and (composed in by app/) the desk's devices. */
 export default function SettingScreen({ devices }: { devices?: ReactNode }) {
   const { t, i18n } = useTranslation('settings');
@@ -130,6 +166,7 @@ export default function SettingScreen({ devices }: { devices?: ReactNode }) {
               ))}
             </Select>
           </FormControl>
+          <WorkstationSection />
           <GatewaySection />
           {devices}
         </Stack>
