@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startBundledGateway, startGateway } from './gateway-start.ts';
 import { measureFirstLoad } from './web-bundle.ts';
 import { measureHomeInteractive } from './home-interactive.ts';
+import { measureDeskScanUi } from './desk-scan-ui.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureCirculation } from './circulation.ts';
@@ -138,11 +139,18 @@ try {
       const times = await measureHomeInteractive(`${g.url}`);
       row('navigation → home dashboard interactive (median of 7)', median(times), 'ms', null);
       row('navigation → home dashboard interactive (p95)', p95(times), 'ms', null);
+      // The desk in the browser: a scanner's Enter → the book's row on screen (after the home figure: it raises a group's quota).
+      const desk = await measureDeskScanUi(`${g.url}`);
+      for (const [what, xs] of [['scan a book → its loan row in the reader\'s table at /surrency/borrow', desk.borrow], ['scan a book → its line in the desk log at /surrency/return', desk.ret]] as const) {
+        row(`${what}, in Chromium (${xs.length} scans), p50`, pct(xs, 0.5), 'ms', 100);
+        row(`${what}, in Chromium (${xs.length} scans), p95`, p95(xs), 'ms', 100);
+      }
     } finally {
       await g.stop();
     }
   } else {
     rows.push(['navigation → home dashboard interactive', 'skipped: no Chromium', '-', '-']);
+    rows.push(['desk scan → row shown at /surrency/borrow and /return', 'skipped: no Chromium', '-', '-']);
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -6,13 +7,13 @@ import Typography from '@mui/material/Typography';
 import type { DeskEntry } from './use-desk.ts';
 
 /** What each scan of this visit did, newest first: done in green, refused in red with every reason. */
-export function DeskLog({ entries }: { entries: readonly DeskEntry[] }) {
+export const DeskLog = memo(function DeskLog({ entries }: { entries: readonly DeskEntry[] }) {
   const { t } = useTranslation(['circulation', 'borrowing', 'errors', 'catalogue']);
   if (!entries.length) return null;
   return (
     <List dense data-testid="desk-log" aria-label={t('circulation:desk.logHeading')} aria-live="polite">
       {entries.map((e) => (
-        <ListItem key={e.key} divider data-testid={`desk-entry-${e.kind}`} data-ok={e.ok ? 'true' : 'false'}>
+        <ListItem key={e.key} divider data-testid={`desk-entry-${e.kind}`} data-ok={e.ok ? 'true' : 'false'} data-barcode={e.barcode || undefined}>
           <ListItemText
             primary={
               <>
@@ -32,4 +33,4 @@ export function DeskLog({ entries }: { entries: readonly DeskEntry[] }) {
       ))}
     </List>
   );
-}
+});

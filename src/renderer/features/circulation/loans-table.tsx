@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +12,11 @@ import Typography from '@mui/material/Typography';
 import type { DeskLoan } from '../../../shared/api/circulation.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
-/** The reader's current loans, overdue ones first and in red; a renew button per loan where asked. */
-export function LoansTable({ loans, onRenew }: { loans: readonly DeskLoan[]; onRenew?: (barcode: string) => void }) {
+/**
+ * The reader's current loans, overdue ones first and in red; a renew button per loan where asked.
+ * Memoised: the desk re-renders on every keystroke in its box, and a scanner types fast.
+ */
+export const LoansTable = memo(function LoansTable({ loans, onRenew }: { loans: readonly DeskLoan[]; onRenew?: (barcode: string) => void }) {
   const { t } = useTranslation('circulation');
   if (!loans.length) return <Typography variant="body2" color="text.secondary" data-testid="desk-no-loans">{t('desk.noLoans')}</Typography>;
   const sorted = [...loans].sort((a, b) => Number(b.Overdue) - Number(a.Overdue) || a.DueAt.localeCompare(b.DueAt));
@@ -50,4 +54,4 @@ export function LoansTable({ loans, onRenew }: { loans: readonly DeskLoan[]; onR
       </Table>
     </TableContainer>
   );
-}
+});
