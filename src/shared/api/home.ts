@@ -48,16 +48,16 @@ export const homeCalls = {
    * added twice. More than MAX_SHORTCUTS in all is refused (409) and nothing is added.
    */
   addShortcuts: defineCall({
-    id: 'home.addShortcuts', method: 'POST', path: `${LIB}/Desktop/AddHomeShortcuts`, auth: 'user', spec: true,
+    id: 'home.addShortcuts', method: 'POST', path: `${LIB}/Desktop/AddHomeShortcuts`, auth: 'user', log: 'never', spec: true,
     input: z.object({ Urls: z.array(text({ max: 200, min: 1 })).max(MAX_SHORTCUTS) }), data: z.array(shortcutSchema),
   }),
   updateShortcutsSort: defineCall({
-    id: 'home.updateShortcutsSort', method: 'POST', path: `${LIB}/Desktop/UpdateHomeShortcutsSort`, auth: 'user',
+    id: 'home.updateShortcutsSort', method: 'POST', path: `${LIB}/Desktop/UpdateHomeShortcutsSort`, auth: 'user', log: 'never',
     spec: true, input: z.object({ IDs: z.array(idField()).max(MAX_SHORTCUTS) }), data: z.array(shortcutSchema),
   }),
   /** Removes some of the user's shortcuts (our design: the spec adds and sorts only); unknown IDs are ignored. */
   deleteShortcuts: defineCall({
-    id: 'home.deleteShortcuts', method: 'POST', path: `${LIB}/Desktop/DeleteHomeShortcuts`, auth: 'user',
+    id: 'home.deleteShortcuts', method: 'POST', path: `${LIB}/Desktop/DeleteHomeShortcuts`, auth: 'user', log: 'never',
     spec: false, input: z.object({ IDs: z.array(idField()).min(1).max(MAX_SHORTCUTS) }), data: z.array(shortcutSchema),
   }),
   getNotices: defineCall({

@@ -17,7 +17,7 @@ export const uploadCalls = {
    * position and its SHA-256; a chunk sent twice (after a dropped connection) is stored once.
    */
   chunk: defineCall({
-    id: 'upload.chunk', method: 'POST', path: `${LIB}/upload/post`, auth: 'user', spec: true,
+    id: 'upload.chunk', method: 'POST', path: `${LIB}/upload/post`, auth: 'user', spec: true, log: 'never',
     input: z.object({ UploadID: uploadId(), Index: intField(0, 99_999), Content: base64Field(CHUNK_MAX_BYTES), Sha256: sha256() }),
     data: z.object({ UploadID: z.string(), Index: z.number().int(), Size: z.number().int() }),
   }),
