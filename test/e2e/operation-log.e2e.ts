@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { circulationCalls } from '../../src/shared/api/circulation.ts';
+import { operationLogCalls } from '../../src/shared/api/operation-log.ts';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
 import { foldDownloadPanel } from '../support/download-panel.ts';
@@ -34,7 +35,7 @@ test('a refused return at a named workstation is in the operation log, with the 
   await expect(screen.getByRole('heading', { level: 1, name: '操作日志' })).toBeVisible();
   await screen.getByTestId('field-Keyword').fill(books[1]!);
   await screen.getByTestId('kit-search').click();
-  const refused = screen.getByTestId('list-operation-log').getByRole('row', { name: new RegExp(books[1]!) });
+  const refused = screen.getByTestId('list-operation-log').getByRole('row', { name: new RegExp(`Barcode=${books[1]}`) });
   await expect(refused).toContainText('还书');
   await expect(refused).toContainText('被拒绝');
   await expect(refused).toContainText(station);
@@ -43,12 +44,15 @@ test('a refused return at a named workstation is in the operation log, with the 
   // The loan, by the module and the result.
   await screen.getByTestId('field-Keyword').fill(books[0]!);
   await screen.getByTestId('kit-search').click();
-  await expect(screen.getByTestId('list-operation-log').getByRole('row', { name: new RegExp(books[0]!) })).toContainText('借书');
+  await expect(screen.getByTestId('list-operation-log').getByRole('row', { name: new RegExp(`Barcode=${books[0]}`) })).toContainText('借书');
 
   // Export what is shown: a job in the download panel.
   await foldDownloadPanel(page);
   await screen.getByTestId('kit-export').click();
   await expect(page.getByText('已开始导出，请在下载任务中查看。')).toBeVisible();
+  // The export took the filters shown, and is itself in the log.
+  const exports = await gw<{ List: Array<{ Target: string }> }>(page, operationLogCalls.search, { Page: 1, Rows: 1, Domain: 'operationLog' });
+  expect(exports.List[0]!.Target).toBe(`Keyword=${books[0]}`);
 
   // In English the same rows read in English.
   await screen.getByTestId('field-Keyword').fill(books[1]!);
@@ -56,7 +60,7 @@ test('a refused return at a named workstation is in the operation log, with the 
   await page.getByTestId('language-en-US').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(screen.getByRole('heading', { level: 1, name: 'Operation log' })).toBeVisible();
-  const en = screen.getByTestId('list-operation-log').getByRole('row', { name: new RegExp(books[1]!) });
+  const en = screen.getByTestId('list-operation-log').getByRole('row', { name: new RegExp(`Barcode=${books[1]}`) });
   await expect(en).toContainText('Return');
   await expect(en).toContainText('Refused');
   await page.getByTestId('language-zh-CN').click();

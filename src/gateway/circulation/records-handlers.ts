@@ -13,6 +13,7 @@ import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import type { JobContext, JobSpec } from '../jobs/job-runner.ts';
+import { logExportJob } from '../jobs/xlsx-export.ts';
 import { copyByBarcode, readerByCard } from './circulation-store.ts';
 import { deptOptions, deptSubtree, findLoans, findTransactions, type LoanFilters, type LoanOrder, type RecordScope, type TransactionFilters } from './records-store.ts';
 
@@ -34,47 +35,16 @@ const transactionFilters = (q: Omit<TransactionQuery, 'Page' | 'Rows'>): Transac
 const CHUNK = 1000;
 const EXPORT_COLUMNS = ['At', 'Kind', 'Barcode', 'Title', 'ReaderID', 'ReaderName', 'ClassName', 'StaffName', 'Note'] as const;
 
-/** The log under the screen's filters as .xlsx, read newest first in chunks below the last id seen (new transactions do not shift it). */
+/** The log under the screen's filters as .xlsx, newest first (jobs/xlsx-export.ts). */
 function exportTransactionsJob(o: { app: FastifyInstance; lang: Language; scope: RecordScope; userId: number; filters: TransactionFilters }): JobSpec {
   const t = (k: string, p?: Record<string, unknown>) => o.app.i18n.t(o.lang, k, p);
-  const resultPath = join('files', String(o.scope.schoolId), `${randomUUID()}.xlsx`);
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  return {
-    schoolId: o.scope.schoolId, userId: o.userId, operationType: 'ExportCircRecords', resultPath,
-    fileName: `${t('circulation:records.export.fileName')}_${stamp}.xlsx`,
-    doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
-    async run(ctx: JobContext) {
-      const { default: ExcelJS } = await import('exceljs');
-      const db = o.app.db;
-      const first = await findTransactions(db, o.scope, o.filters, 1, 1, t);
-      await ctx.setTotal(first.Total);
-      const file = join(o.app.config.dataDir, resultPath);
-      mkdirSync(dirname(file), { recursive: true });
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
-      const sheet = wb.addWorksheet(t('circulation:records.export.sheet'));
-      sheet.columns = EXPORT_COLUMNS.map((k) => ({
-        header: t(`circulation:records.resources.circ-log.fields.${k}`), key: k, width: k === 'Title' || k === 'Note' ? 36 : k === 'At' ? 18 : 14,
-      }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      let done = 0;
-      // The newest match at the start bounds the export: transactions made while it runs are left out.
-      let beforeId = (first.List[0]?.ID ?? 0) + 1;
-      while (done < first.Total) {
-        if (ctx.signal.aborted) throw ctx.signal.reason;
-        const { List } = await findTransactions(db, o.scope, { ...o.filters, beforeId }, 1, CHUNK, t, { total: false });
-        if (!List.length) break;
-        for (const r of List) {
-          sheet.addRow({ ...r, At: localDateTime(r.At, o.scope.calendar.UtcOffsetMinutes), Kind: t(`circulation:records.resources.circ-log.options.Kind.${r.Kind}`) }).commit();
-        }
-        done += List.length;
-        beforeId = List.at(-1)!.ID;
-        await ctx.progress(done);
-      }
-      await sheet.commit();
-      await wb.commit();
-    },
-  };
+  return logExportJob<TransactionRecord>({
+    app: o.app, lang: o.lang, schoolId: o.scope.schoolId, userId: o.userId, operationType: 'ExportCircRecords',
+    fileNameKey: 'circulation:records.export.fileName', sheetKey: 'circulation:records.export.sheet',
+    columns: EXPORT_COLUMNS.map((k) => ({ key: k, header: `circulation:records.resources.circ-log.fields.${k}`, width: k === 'Title' || k === 'Note' ? 36 : k === 'At' ? 18 : 14 })),
+    page: (beforeId, rows, withTotal) => findTransactions(o.app.db, o.scope, { ...o.filters, beforeId }, 1, rows, t, { total: withTotal }),
+    cells: (r, tr) => ({ ...r, At: localDateTime(r.At, o.scope.calendar.UtcOffsetMinutes), Kind: tr(`circulation:records.resources.circ-log.options.Kind.${r.Kind}`) }),
+  });
 }
 
 /** What a column export reads: the journal, or loans under one filter and order. */

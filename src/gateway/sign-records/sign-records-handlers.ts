@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { SIGN_REPEAT_MINUTES, signRecordCalls as C, type SignFilters } from '../../shared/api/sign-records.ts';
+import { SIGN_REPEAT_MINUTES, signRecordCalls as C, type SignFilters, type SignRecord } from '../../shared/api/sign-records.ts';
 import { toLocalDay, localDateTime } from '../../shared/domain/borrowing/local-days.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { branchFilter } from '../access/access-scope.ts';
@@ -13,7 +10,8 @@ import { deptOptions, deptSubtree } from '../circulation/records-store.ts';
 import { writeTx } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
-import type { JobContext, JobSpec } from '../jobs/job-runner.ts';
+import type { JobSpec } from '../jobs/job-runner.ts';
+import { logExportJob } from '../jobs/xlsx-export.ts';
 import { findSignRecords, signStats, type SignQueryFilters, type SignScope } from './sign-records-store.ts';
 
 /**
@@ -35,47 +33,17 @@ async function filtersOf(ctx: CallContext, schoolId: number, f: SignFilters): Pr
   return { ...rest, deptIds };
 }
 
-const CHUNK = 1000;
 const EXPORT_COLUMNS = ['At', 'ReaderID', 'ReaderName', 'Identity', 'ClassName', 'BranchName', 'Room', 'Station', 'StaffName'] as const;
 
-/** The visits under the screen's filters as .xlsx, newest first, read in chunks below the last id seen. */
+/** The visits under the screen's filters as .xlsx, newest first (jobs/xlsx-export.ts). */
 function exportJob(o: { app: FastifyInstance; lang: Language; scope: SignScope; userId: number; filters: SignQueryFilters; offset: number }): JobSpec {
-  const t = (k: string, p?: Record<string, unknown>) => o.app.i18n.t(o.lang, k, p);
-  const resultPath = join('files', String(o.scope.schoolId), `${randomUUID()}.xlsx`);
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  return {
-    schoolId: o.scope.schoolId, userId: o.userId, operationType: 'ExportSignRecords', resultPath,
-    fileName: `${t('sign-records:export.fileName')}_${stamp}.xlsx`,
-    doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
-    async run(ctx: JobContext) {
-      const { default: ExcelJS } = await import('exceljs');
-      const first = await findSignRecords(o.app.db, o.scope, o.filters, 1, 1);
-      await ctx.setTotal(first.Total);
-      const file = join(o.app.config.dataDir, resultPath);
-      mkdirSync(dirname(file), { recursive: true });
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
-      const sheet = wb.addWorksheet(t('sign-records:export.sheet'));
-      sheet.columns = EXPORT_COLUMNS.map((k) => ({ header: t(`sign-records:resources.sign-record.fields.${k}`), key: k, width: k === 'At' ? 18 : 14 }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      let done = 0;
-      // Visits recorded while the export runs are left out: it starts below the newest match.
-      let beforeId = (first.List[0]?.ID ?? 0) + 1;
-      while (done < first.Total) {
-        if (ctx.signal.aborted) throw ctx.signal.reason;
-        const { List } = await findSignRecords(o.app.db, o.scope, { ...o.filters, beforeId }, 1, CHUNK, { total: false });
-        if (!List.length) break;
-        for (const r of List) {
-          sheet.addRow({ ...r, At: localDateTime(r.At, o.offset), Identity: t(`sign-records:resources.sign-record.options.Identity.${r.Identity}`) }).commit();
-        }
-        done += List.length;
-        beforeId = List.at(-1)!.ID;
-        await ctx.progress(done);
-      }
-      await sheet.commit();
-      await wb.commit();
-    },
-  };
+  return logExportJob<SignRecord>({
+    app: o.app, lang: o.lang, schoolId: o.scope.schoolId, userId: o.userId, operationType: 'ExportSignRecords',
+    fileNameKey: 'sign-records:export.fileName', sheetKey: 'sign-records:export.sheet',
+    columns: EXPORT_COLUMNS.map((k) => ({ key: k, header: `sign-records:resources.sign-record.fields.${k}`, width: k === 'At' ? 18 : 14 })),
+    page: (beforeId, rows, withTotal) => findSignRecords(o.app.db, o.scope, { ...o.filters, beforeId }, 1, rows, { total: withTotal }),
+    cells: (r, t) => ({ ...r, At: localDateTime(r.At, o.offset), Identity: t(`sign-records:resources.sign-record.options.Identity.${r.Identity}`) }),
+  });
 }
 
 export const signRecordsHandlers = {

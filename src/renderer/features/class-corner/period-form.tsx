@@ -10,11 +10,15 @@ export interface Period {
   to: string;
 }
 
-/** The last 90 days, today included: about a school term so far. */
+/**
+ * The last 90 days up to now: about a school term so far. The end is left open rather than set to
+ * this computer's date: the gateway counts in the school's days, and a computer whose clock or zone
+ * is behind the school's would otherwise leave out what was done today.
+ */
 export function defaultPeriod(): Period {
-  const to = localToday();
-  const from = new Date(Date.parse(`${to}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
-  return { from, to };
+  const today = localToday();
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+  return { from, to: '' };
 }
 
 /** A period of days (either bound may be empty) applied with the button. */
