@@ -1,5 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { BorrowingSettingsTable } from '../db/schema-borrow-rules.ts';
+import type { VerifyMode } from '../../shared/api/circulation-verify.ts';
+import { verifyModeFrom } from '../circulation/verify-store.ts';
 import {
   borrowingRulesSchema,
   CARD_STATUSES,
@@ -60,10 +63,18 @@ export function foldAssignments(rows: ReadonlyArray<{ group_id: number; kind: Gr
 }
 
 export async function loadCalendar(db: Db, schoolId: number): Promise<{ calendar: SchoolCalendar; combined: boolean; reasons: Map<string, string> }> {
-  const [settings, rows] = await Promise.all([
-    db.selectFrom('borrowing_settings').selectAll().where('school_id', '=', schoolId).executeTakeFirst(),
-    db.selectFrom('calendar_days').selectAll().where('school_id', '=', schoolId).orderBy('day').execute(),
-  ]);
+  const [settings, rows] = await Promise.all([settingsRow(db, schoolId), calendarRows(db, schoolId)]);
+  return calendarOf(settings, rows);
+}
+
+type SettingsRow = Selectable<BorrowingSettingsTable>;
+
+const settingsRow = (db: Db, schoolId: number): Promise<SettingsRow | undefined> =>
+  db.selectFrom('borrowing_settings').selectAll().where('school_id', '=', schoolId).executeTakeFirst();
+
+const calendarRows = (db: Db, schoolId: number) => db.selectFrom('calendar_days').selectAll().where('school_id', '=', schoolId).orderBy('day').execute();
+
+function calendarOf(settings: SettingsRow | undefined, rows: ReadonlyArray<{ day: string; state: string; reason: string }>) {
   // A stored day the contract would refuse today (written before the 1900–2199 range existed, or
   // by hand) is skipped, never thrown on: one bad row must not take the school's calendar down.
   const days = rows.filter((d) => isUsableDay(d.day));
@@ -95,8 +106,23 @@ function parseWeekdays(json: string): number[] {
 
 /** Everything effectiveLimits()/checkBorrow() need besides the reader. */
 export async function loadRules(db: Db, schoolId: number): Promise<BorrowingRules> {
-  const [Groups, Assignments, cal] = await Promise.all([loadGroups(db, schoolId), loadAssignments(db, schoolId), loadCalendar(db, schoolId)]);
-  return borrowingRulesSchema.parse({ Groups, Assignments, Settings: { CombinedBorrowing: cal.combined }, Calendar: cal.calendar });
+  return (await loadSchoolRules(db, schoolId)).rules;
+}
+
+/** What the desk needs of a school's configuration: the rules and the borrow verification mode (rules-cache.ts keeps it). */
+export interface SchoolRules {
+  rules: BorrowingRules;
+  verifyMode: VerifyMode;
+}
+
+/** The rules and the verification mode in one go: the verify mode is a column of the settings row the calendar reads anyway. */
+export async function loadSchoolRules(db: Db, schoolId: number): Promise<SchoolRules> {
+  const [Groups, Assignments, settings, days] = await Promise.all([loadGroups(db, schoolId), loadAssignments(db, schoolId), settingsRow(db, schoolId), calendarRows(db, schoolId)]);
+  const cal = calendarOf(settings, days);
+  return {
+    rules: borrowingRulesSchema.parse({ Groups, Assignments, Settings: { CombinedBorrowing: cal.combined }, Calendar: cal.calendar }),
+    verifyMode: verifyModeFrom(settings?.borrow_verify),
+  };
 }
 
 /** Creates the settings row on first write (schools seeded before 0008 have none). */

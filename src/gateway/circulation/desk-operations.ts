@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DESK_MENUS, type DeskReason } from '../../shared/api/circulation.ts';
+import type { VerifyMode } from '../../shared/api/circulation-verify.ts';
 import { checkBorrow, checkRenew } from '../../shared/domain/borrowing/circulation-checks.ts';
 import { endOfLocalDay, parseInstant, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import type { BorrowingRules, OpenLoan, SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
 import { holds } from '../access/permissions.ts';
 import { branchScope } from '../access/access-scope.ts';
 import { requireSchool, requireUser } from '../access/call-context.ts';
-import { loadCalendar, loadRules, readerContext } from '../borrow-rules/borrow-rule-store.ts';
+import { readerContext } from '../borrow-rules/borrow-rule-store.ts';
 import { checkCopyChange, changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -17,7 +18,7 @@ import {
   type DeskCopyRow,
 } from './circulation-store.ts';
 import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
-import { hasVerifiedVisit, verifyModeOf } from './verify-store.ts';
+import { hasVerifiedVisit } from './verify-store.ts';
 import { holdForLend, onLent, onReturned, readyForLend } from '../holds/hold-store.ts';
 
 /**
@@ -26,10 +27,11 @@ import { holdForLend, onLent, onReturned, readyForLend } from '../holds/hold-sto
  * the rules module decides on the reader's loans and the copy as read inside it, the copy moves
  * through the shared state machine (copy-change.ts), and the database has the last word on "one
  * open loan per copy" (loans_open_copy_uq): two desks lending the same book at once get one loan
- * and one refusal. The school's rules and calendar are read before the transaction (they are
- * configuration, not what desks race for; a batch passes them in once), and queries inside it run
- * one after another: they share the transaction's one connection. A refusal is an AppError whose
- * data holds every reason (deskRefusal), so a batch can report each row's.
+ * and one refusal. The school's rules and calendar are read before the transaction, from memory once
+ * loaded (rules-cache.ts: they are configuration, not what desks race for; a batch passes them in
+ * once), and queries inside it run one after another: they share the transaction's one
+ * connection. A refusal is an AppError whose data holds every reason (deskRefusal), so a batch can
+ * report each row's.
  */
 
 export const nowIso = () => new Date().toISOString();
@@ -71,11 +73,14 @@ async function onLoanReason(ctx: CallContext, schoolId: number, copy: DeskCopyRo
 export interface DeskSetup {
   branchIds: readonly number[] | null;
   rules: BorrowingRules;
+  /** The school's borrow verification (verify-handlers.ts). */
+  verifyMode: VerifyMode;
 }
 
+/** The caller's branches and the school's rules, both from memory once loaded (permissions.ts, rules-cache.ts). */
 export async function deskSetup(ctx: CallContext, schoolId: number): Promise<DeskSetup> {
-  const [scope, rules] = await Promise.all([branchScope(ctx), loadRules(ctx.app.db, schoolId)]);
-  return { branchIds: scope.ids, rules };
+  const [scope, { rules, verifyMode }] = await Promise.all([branchScope(ctx), ctx.app.schoolRules.of(schoolId)]);
+  return { branchIds: scope.ids, rules, verifyMode };
 }
 
 export interface LendOptions {
@@ -93,11 +98,11 @@ export interface LendOptions {
  */
 export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: string, setup?: DeskSetup, loanedAt?: string, opts: LendOptions = {}) {
   const { userId, schoolId } = staffOf(ctx);
-  const { branchIds, rules } = setup ?? (await deskSetup(ctx, schoolId));
+  const { branchIds, rules, verifyMode } = setup ?? (await deskSetup(ctx, schoolId));
   const now = loanedAt ?? nowIso();
   // Borrow verification (verify-handlers.ts): when the school requires it, this desk user must have
   // verified the reader (PIN or card) within the visit window, else the loan is refused.
-  const verifyNeeded = !opts.skipVerify && (await verifyModeOf(ctx.app.db, schoolId)) !== 'off' && !hasVerifiedVisit(ctx.app, schoolId, readerUserId, userId);
+  const verifyNeeded = !opts.skipVerify && verifyMode !== 'off' && !hasVerifiedVisit(ctx.app, schoolId, readerUserId, userId);
   let copy: DeskCopyRow | undefined;
   try {
     return await writeTx(ctx.app.db, async (trx) => {
@@ -189,8 +194,8 @@ export interface ReturnSetup {
 }
 
 export async function returnSetup(ctx: CallContext, schoolId: number): Promise<ReturnSetup> {
-  const [scope, cal] = await Promise.all([branchScope(ctx), loadCalendar(ctx.app.db, schoolId)]);
-  return { branchIds: scope.ids, calendar: cal.calendar };
+  const [scope, { rules }] = await Promise.all([branchScope(ctx), ctx.app.schoolRules.of(schoolId)]);
+  return { branchIds: scope.ids, calendar: rules.Calendar };
 }
 
 /**
