@@ -7,7 +7,7 @@ import type { ReasonCode } from '../../shared/domain/borrowing/reasons.ts';
 import type { BorrowingRules, SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import type { CircTransactionsTable, Database } from '../db/schema.ts';
-import { readerContext, type ReaderRow } from '../borrow-rules/borrow-rule-store.ts';
+import { departmentChain, openLoanCopies, readerContextOf, type DeptLink, type ReaderRow } from '../borrow-rules/borrow-rule-store.ts';
 import { borrowLimitOf } from '../borrow-rules/borrow-limit.ts';
 import { photoUrl } from '../readers/photo-store.ts';
 import { fromRule } from './desk-refusal.ts';
@@ -57,7 +57,7 @@ export function loanById(db: Db, schoolId: number, loanId: number): Promise<Loan
 export function openLoanOfCopy(db: Db, schoolId: number, copyId: number) {
   return loanRows(db, schoolId)
     .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select(['u.reader_id', 'u.name as reader_name'])
+    .select(['u.reader_id', 'u.name as reader_name', 'u.dept_id as reader_dept_id'])
     .where('l.copy_id', '=', copyId)
     .where('l.returned_at', 'is', null)
     .executeTakeFirst();
@@ -86,8 +86,46 @@ export function toDeskLoan(r: LoanRow, calendar: SchoolCalendar, now: string): D
 export async function classNameOf(db: Db, schoolId: number, deptId: number | null, lang: Language): Promise<string> {
   if (deptId == null) return '';
   const d = await db.selectFrom('departments').select(['name', 'en_name']).where('school_id', '=', schoolId).where('id', '=', deptId).executeTakeFirst();
-  if (!d) return '';
-  return lang === 'en-US' && d.en_name ? d.en_name : d.name;
+  return d ? deptName(d, lang) : '';
+}
+
+const deptName = (d: { name: string; en_name: string }, lang: Language) => (lang === 'en-US' && d.en_name ? d.en_name : d.name);
+
+/**
+ * A reader's open loans, oldest first, as the desk lists them (LoanRow) and the rules count them
+ * (openLoanCopies): one query serves both.
+ */
+function deskLoanCopies(db: Db, schoolId: number, userId: number): Promise<LoanRow[]> {
+  return openLoanCopies(db, schoolId, userId)
+    .innerJoin('titles', 'titles.id', 'copies.title_id')
+    .select(['loans.copy_id', 'loans.user_id', 'loans.returned_at', 'copies.barcode', 'copies.call_no', 'titles.title'])
+    .orderBy('loans.loaned_at').orderBy('loans.id')
+    .execute();
+}
+
+/** What deskReaderOf reads about a reader: the department chain (class, grade, class name) and the open loans. */
+export interface DeskReaderParts {
+  chain: DeptLink[];
+  loans: LoanRow[];
+}
+
+export async function deskReaderParts(db: Db, schoolId: number, user: DeskReaderRow): Promise<DeskReaderParts> {
+  const chain = await departmentChain(db, schoolId, user.dept_id);
+  return { chain, loans: await deskLoanCopies(db, schoolId, user.id) };
+}
+
+/** The rules module's view of the reader from the parts (as readerContext reads it). */
+export const readerContextFrom = (user: DeskReaderRow, parts: DeskReaderParts) => readerContextOf(user, parts.chain, parts.loans);
+
+/**
+ * The parts once `loan` is made (in the transaction that read them): the new loan in its place,
+ * oldest first, as reading the loans again would give them.
+ */
+export function withNewLoan(parts: DeskReaderParts, loan: LoanRow): DeskReaderParts {
+  const after = (r: LoanRow) => r.loaned_at > loan.loaned_at || (r.loaned_at === loan.loaned_at && r.id > loan.id);
+  const at = parts.loans.findIndex(after);
+  const loans = at < 0 ? [...parts.loans, loan] : [...parts.loans.slice(0, at), loan, ...parts.loans.slice(at)];
+  return { chain: parts.chain, loans };
 }
 
 /**
@@ -105,12 +143,14 @@ export interface ReaderViewOptions {
 
 /**
  * A reader at a glance: card, limits (as GetUserBorrowLimitV2), open loans and blocks. The queries
- * run one after another: inside a transaction they share one connection.
+ * run one after another: inside a transaction they share one connection. `parts`: what the caller
+ * read already (a lend, through withNewLoan).
  */
-export async function deskReaderOf(db: Db, schoolId: number, user: DeskReaderRow, o: ReaderViewOptions): Promise<DeskReader> {
-  const reader = await readerContext(db, schoolId, user);
-  const loans = await openLoansOf(db, schoolId, user.id);
-  const className = await classNameOf(db, schoolId, user.dept_id, o.lang);
+export async function deskReaderOf(db: Db, schoolId: number, user: DeskReaderRow, o: ReaderViewOptions, parts?: DeskReaderParts): Promise<DeskReader> {
+  const p = parts ?? (await deskReaderParts(db, schoolId, user));
+  const reader = readerContextFrom(user, p);
+  // The chain starts at the reader's own department: its name is the class name.
+  const className = p.chain[0] ? deptName(p.chain[0], o.lang) : '';
   const limits = await borrowLimitOf(db, schoolId, user, o.rules, reader, o.now, o.lang);
   // No book yet: an untyped item ("") stands for "any book".
   const check = checkBorrow(reader, { ResourceTypeID: '' }, o.now, o.rules);
@@ -120,7 +160,7 @@ export async function deskReaderOf(db: Db, schoolId: number, user: DeskReaderRow
     Photo: photoUrl(o.dataDir, schoolId, user.photo),
     CardStatus: user.status, CardExpiresAt: user.expire_at?.slice(0, 10) ?? null,
     Limits: limits,
-    Loans: loans.map((l) => toDeskLoan(l, o.rules.Calendar, o.now)),
+    Loans: p.loans.map((l) => toDeskLoan(l, o.rules.Calendar, o.now)),
     Blocks: blocks,
   };
 }

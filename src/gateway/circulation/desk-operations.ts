@@ -14,8 +14,8 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallContext } from '../http/handler-types.ts';
 import {
-  classNameOf, copyByBarcode, deskReaderOf, loanById, openLoanOfCopy, readerById, recordTransaction, toDeskLoan,
-  type DeskCopyRow,
+  classNameOf, copyByBarcode, deskReaderOf, deskReaderParts, openLoanOfCopy, readerById, readerContextFrom, recordTransaction, toDeskLoan, withNewLoan,
+  type DeskCopyRow, type DeskReaderParts, type LoanRow,
 } from './circulation-store.ts';
 import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
 import { hasVerifiedVisit } from './verify-store.ts';
@@ -111,10 +111,13 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       const reasons = copyReasons(copy, barcode, branchIds);
       let dueAt = '';
       let held: Awaited<ReturnType<typeof holdForLend>> = 'free';
+      // Read once: the check counts these loans, and the reply lists them with the new one.
+      let parts: DeskReaderParts | undefined;
       if (!user) reasons.unshift(deskReason('readerNotFound'));
       else {
+        parts = await deskReaderParts(trx, schoolId, user);
         // Copies carry no resource type yet: every book counts as untyped ("").
-        const check = checkBorrow(await readerContext(trx, schoolId, user), { ResourceTypeID: '' }, now, rules);
+        const check = checkBorrow(readerContextFrom(user, parts), { ResourceTypeID: '' }, now, rules);
         if (check.ok) dueAt = check.dueAt;
         else reasons.unshift(...check.reasons.map(fromRule));
         if (verifyNeeded) reasons.unshift(deskReason('verifyRequired', { name: user.name }));
@@ -131,7 +134,7 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
           }
         }
       }
-      if (reasons.length || !user || !copy) throw deskRefusal(ctx.t, 'borrow', reasons);
+      if (reasons.length || !user || !copy || !parts) throw deskRefusal(ctx.t, 'borrow', reasons);
       const actor = { schoolId, userId, now, calendar: rules.Calendar };
       const lent = held && held !== 'free' ? await readyForLend(trx, actor, copy, held) : copy;
 
@@ -141,8 +144,13 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       await changeCopy(trx, lent, 'borrow', { userId, at: now, detail: { loanId: loan.id, readerId: user.id } });
       await onLent(trx, actor, user.id, copy.title_id, copy.id, loan.id);
       const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'borrow', loan_id: loan.id, copy_id: copy.id, reader_id: user.id, staff_id: userId, at: now });
-      const reader = await deskReaderOf(trx, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules });
-      return { TransactionID: txId, Loan: toDeskLoan((await loanById(trx, schoolId, loan.id))!, rules.Calendar, now), Reader: reader };
+      // The new loan as the database now holds it: the reply lists it with the others, read before.
+      const lentRow: LoanRow = {
+        id: loan.id, copy_id: copy.id, user_id: user.id, loaned_at: now, due_at: dueAt, renew_count: 0, returned_at: null,
+        barcode: copy.barcode, call_no: copy.call_no, title: copy.title,
+      };
+      const reader = await deskReaderOf(trx, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules }, withNewLoan(parts, lentRow));
+      return { TransactionID: txId, Loan: toDeskLoan(lentRow, rules.Calendar, now), Reader: reader };
     });
   } catch (err) {
     // Another desk lent the copy between our read and our insert: the partial unique index refused the second open loan.
@@ -181,10 +189,9 @@ export async function loanToReturn(
 
 /** Whose loan a return closes, with their class (or department). */
 export async function returnReaderOf(db: Db, ctx: CallContext, schoolId: number, loan: OpenLoanRow) {
-  const reader = await readerById(db, schoolId, loan.user_id);
   return {
     UserID: loan.user_id, ReaderID: loan.reader_id, Name: loan.reader_name,
-    ClassName: await classNameOf(db, schoolId, reader?.dept_id ?? null, ctx.lang),
+    ClassName: await classNameOf(db, schoolId, loan.reader_dept_id, ctx.lang),
   };
 }
 
