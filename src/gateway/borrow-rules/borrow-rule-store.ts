@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { BorrowingSettingsTable } from '../db/schema-borrow-rules.ts';
 import type { VerifyMode } from '../../shared/api/circulation-verify.ts';
 import { verifyModeFrom } from '../circulation/verify-store.ts';
+import { prepared } from '../db/prepared.ts';
 import {
   borrowingRulesSchema,
   CARD_STATUSES,
@@ -153,24 +154,24 @@ const MAX_DEPT_DEPTH = 20;
  */
 export async function departmentChain(db: Db, schoolId: number, deptId: number | null): Promise<DeptLink[]> {
   if (deptId == null) return [];
-  const rows = await db
-    .withRecursive('chain(id, parent_id, kind, name, en_name, depth)', (qb) => qb
-      .selectFrom('departments')
-      .select(['id', 'parent_id', 'kind', 'name', 'en_name', sql<number>`0`.as('depth')])
-      .where('school_id', '=', schoolId)
-      .where('id', '=', deptId)
-      .unionAll((u) => u
-        .selectFrom('departments as d')
-        .innerJoin('chain as c', 'c.parent_id', 'd.id')
-        .select(['d.id', 'd.parent_id', 'd.kind', 'd.name', 'd.en_name', sql<number>`c.depth + 1`.as('depth')])
-        .where('d.school_id', '=', schoolId)
-        .where('c.depth', '<', MAX_DEPT_DEPTH - 1)))
-    .selectFrom('chain')
-    .select(['id', 'parent_id', 'kind', 'name', 'en_name'])
-    .orderBy('depth')
-    .execute();
-  return rows;
+  return departmentChainQuery.all(db, { schoolId, deptId });
 }
+
+const departmentChainQuery = prepared((db, p: { schoolId: number; deptId: number }) => db
+  .withRecursive('chain(id, parent_id, kind, name, en_name, depth)', (qb) => qb
+    .selectFrom('departments')
+    .select(['id', 'parent_id', 'kind', 'name', 'en_name', sql<number>`0`.as('depth')])
+    .where('school_id', '=', p.schoolId)
+    .where('id', '=', p.deptId)
+    .unionAll((u) => u
+      .selectFrom('departments as d')
+      .innerJoin('chain as c', 'c.parent_id', 'd.id')
+      .select(['d.id', 'd.parent_id', 'd.kind', 'd.name', 'd.en_name', sql<number>`c.depth + 1`.as('depth')])
+      .where('d.school_id', '=', p.schoolId)
+      .where('c.depth', '<', MAX_DEPT_DEPTH - 1)))
+  .selectFrom('chain')
+  .select(['id', 'parent_id', 'kind', 'name', 'en_name'])
+  .orderBy('depth'));
 
 /**
  * The open loans as readerContextOf counts them. Copies carry no resource type (0011 typed titles,

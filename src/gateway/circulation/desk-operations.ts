@@ -11,6 +11,7 @@ import { readerContext } from '../borrow-rules/borrow-rule-store.ts';
 import { checkCopyChange, changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallContext } from '../http/handler-types.ts';
 import {
@@ -138,9 +139,7 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       const actor = { schoolId, userId, now, calendar: rules.Calendar };
       const lent = held && held !== 'free' ? await readyForLend(trx, actor, copy, held) : copy;
 
-      const loan = await trx.insertInto('loans')
-        .values({ school_id: schoolId, copy_id: copy.id, user_id: user.id, loaned_at: now, due_at: dueAt, returned_at: null, renew_count: 0, loaned_by: userId })
-        .returning('id').executeTakeFirstOrThrow();
+      const loan = (await insertLoanQuery.first(trx, { schoolId, copyId: copy.id, userId: user.id, now, dueAt, staffId: userId }))!;
       await changeCopy(trx, lent, 'borrow', { userId, at: now, detail: { loanId: loan.id, readerId: user.id } });
       await onLent(trx, actor, user.id, copy.title_id, copy.id, loan.id);
       const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'borrow', loan_id: loan.id, copy_id: copy.id, reader_id: user.id, staff_id: userId, at: now });
@@ -158,6 +157,14 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
     throw err;
   }
 }
+
+// The lend's and the return's own writes, built and compiled once (db/prepared.ts).
+const insertLoanQuery = prepared((db, p: { schoolId: number; copyId: number; userId: number; now: string; dueAt: string; staffId: number }) => db.insertInto('loans')
+  .values({ school_id: p.schoolId, copy_id: p.copyId, user_id: p.userId, loaned_at: p.now, due_at: p.dueAt, returned_at: null, renew_count: 0, loaned_by: p.staffId })
+  .returning('id'));
+const closeLoanQuery = prepared((db, p: { returnedAt: string; staffId: number; loanId: number; schoolId: number }) => db.updateTable('loans')
+  .set({ returned_at: p.returnedAt, returned_by: p.staffId })
+  .where('id', '=', p.loanId).where('school_id', '=', p.schoolId).where('returned_at', 'is', null));
 
 type OpenLoanRow = NonNullable<Awaited<ReturnType<typeof openLoanOfCopy>>>;
 
@@ -217,9 +224,8 @@ export async function returnCopy(ctx: CallContext, barcode: string, returnDay?: 
   return writeTx(ctx.app.db, async (trx) => {
     const { copy, loan, returnedAt } = await loanToReturn(trx, ctx, schoolId, branchIds, calendar, barcode, now, returnDay);
     // `returned_at is null` in the WHERE: a second return of the same loan (a retry racing the first) changes nothing.
-    const done = await trx.updateTable('loans').set({ returned_at: returnedAt, returned_by: userId })
-      .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
+    const done = await closeLoanQuery.run(trx, { returnedAt, staffId: userId, loanId: loan.id, schoolId });
+    if (Number(done.numAffectedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
     const detail = { loanId: loan.id, readerId: loan.user_id, ...(returnDay != null ? { returnDay } : {}) };
     const back = await changeCopy(trx, copy, 'return', { userId, at: now, detail });
     // A copy another reader waits for goes to the hold shelf, not back to the shelves.
