@@ -9,6 +9,7 @@ import { allCalls } from '../shared/api/all-calls.ts';
 import { LOOPBACK_ADDRESSES, type GatewayConfig } from './config.ts';
 import type { TokenVerifier } from './access/principal.ts';
 import { PermissionCache } from './access/permissions.ts';
+import { SchoolRulesCache } from './borrow-rules/rules-cache.ts';
 import { openDatabase } from './db/connect.ts';
 import { keepPlannerStatistics } from './db/planner-statistics.ts';
 import { migrate } from './db/migrate.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
   app.decorate('db', handle.db);
   app.decorate('i18n', i18n);
   app.decorate('permissions', new PermissionCache(handle.db));
+  app.decorate('schoolRules', new SchoolRulesCache(handle.db));
   app.decorate('jobs', new JobRunner(handle.db, config.dataDir, config.jobChunkDelayMs));
   await app.jobs.recoverInterrupted(i18n.t('zh-CN', 'errors:jobInterrupted'));
 

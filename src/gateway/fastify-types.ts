@@ -6,6 +6,7 @@ import type { TokenVerifier } from './access/principal.ts';
 import type { Translator } from './http/i18n.ts';
 import type { JobRunner } from './jobs/job-runner.ts';
 import type { PermissionCache } from './access/permissions.ts';
+import type { SchoolRulesCache } from './borrow-rules/rules-cache.ts';
 
 // What buildApp decorates the Fastify instance with (app.ts); `tokens` comes from the SSO plugin.
 declare module 'fastify' {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     i18n: Translator;
     jobs: JobRunner;
     permissions: PermissionCache;
+    /** Each school's borrowing rules for the desk (borrow-rules/rules-cache.ts). */
+    schoolRules: SchoolRulesCache;
   }
 }
 

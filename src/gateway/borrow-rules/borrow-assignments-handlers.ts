@@ -3,10 +3,11 @@ import { borrowRulesCalls, type AssignmentConflictRow, type AssignmentRow } from
 import { ASSIGNMENT_CONFLICT_KEY, findAssignmentConflicts } from '../../shared/domain/borrowing/group-resolution.ts';
 import type { AssignmentKind, GroupAssignment } from '../../shared/domain/borrowing/schemas.ts';
 import type { Database } from '../db/schema.ts';
-import { isUniqueViolation, writeTx } from '../db/connect.ts';
+import { isUniqueViolation } from '../db/connect.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { ensureSettings, loadAssignments } from './borrow-rule-store.ts';
+import { writeRulesTx } from './rules-cache.ts';
 import { requireSchool } from '../access/call-context.ts';
 import { toId } from './borrow-groups-handlers.ts';
 
@@ -106,7 +107,7 @@ export const borrowAssignmentsHandlers = {
   'borrowRules.addAssignments': handler(borrowRulesCalls.addAssignments, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
     const targets = [...new Set(input.TargetIDs)];
-    const run = () => writeTx(ctx.app.db, async (trx) => {
+    const run = () => writeRulesTx(ctx.app, schoolId, async (trx) => {
       const groupId = await requireGroup(trx, schoolId, input.GroupID);
       const names = await targetNames(trx, schoolId, input.Kind, targets);
       const unknown = targets.filter((t) => !names.has(t));
@@ -138,7 +139,7 @@ export const borrowAssignmentsHandlers = {
   'borrowRules.deleteAssignments': handler(borrowRulesCalls.deleteAssignments, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
     const ids = input.IDs.map(toId);
-    const r = await writeTx(ctx.app.db, (trx) => trx.deleteFrom('group_assignments').where('school_id', '=', schoolId).where('id', 'in', ids).executeTakeFirst());
+    const r = await writeRulesTx(ctx.app, schoolId, (trx) => trx.deleteFrom('group_assignments').where('school_id', '=', schoolId).where('id', 'in', ids).executeTakeFirst());
     return { Deleted: Number(r.numDeletedRows) };
   }),
   'borrowRules.getSettings': handler(borrowRulesCalls.getSettings, async (_input, ctx) => {
@@ -148,7 +149,7 @@ export const borrowAssignmentsHandlers = {
   }),
   'borrowRules.saveSettings': handler(borrowRulesCalls.saveSettings, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    await writeTx(ctx.app.db, async (trx) => {
+    await writeRulesTx(ctx.app, schoolId, async (trx) => {
       await ensureSettings(trx, schoolId);
       await trx.updateTable('borrowing_settings').set({ combined_borrowing: input.CombinedBorrowing ? 1 : 0, updated_at: new Date().toISOString() }).where('school_id', '=', schoolId).execute();
     });

@@ -2,10 +2,11 @@ import type { Transaction } from 'kysely';
 import { borrowRulesCalls, type GroupRow } from '../../shared/api/borrow-rules.ts';
 import type { PermissionGroup } from '../../shared/domain/borrowing/schemas.ts';
 import type { Database } from '../db/schema.ts';
-import { isForeignKeyViolation, isUniqueViolation, writeTx } from '../db/connect.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/connect.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { loadGroups } from './borrow-rule-store.ts';
+import { writeRulesTx } from './rules-cache.ts';
 import { requireSchool } from '../access/call-context.ts';
 import { inList, typeFilter } from '../access/access-scope.ts';
 
@@ -76,7 +77,7 @@ async function saveGroup(ctx: CallContext, g: PermissionGroup, existingId: numbe
   let id: number;
   try {
     const types = await typeFilter(ctx);
-    id = await writeTx(ctx.app.db, (trx) => writeGroup(trx, schoolId, g, existingId, types));
+    id = await writeRulesTx(ctx.app, schoolId, (trx) => writeGroup(trx, schoolId, g, existingId, types));
   } catch (err) {
     if (isUniqueViolation(err)) throw AppError.conflict('borrowing:rules.groupNameExists', { name: g.Name });
     throw err;
@@ -101,7 +102,7 @@ export const borrowGroupsHandlers = {
     const schoolId = requireSchool(ctx);
     const id = toId(input.ID);
     try {
-      await writeTx(ctx.app.db, async (trx) => {
+      await writeRulesTx(ctx.app, schoolId, async (trx) => {
         const g = await trx.selectFrom('permission_groups').select('is_default').where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst();
         if (!g) throw AppError.notFound();
         const used = await trx.selectFrom('group_assignments').select('id').where('group_id', '=', id).limit(1).executeTakeFirst();

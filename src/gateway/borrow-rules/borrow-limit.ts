@@ -5,9 +5,13 @@ import type { Language } from '../../shared/domain/ui-constants.ts';
 import { dueDate, isOverdue } from '../../shared/domain/borrowing/due-dates.ts';
 import { effectiveLimits } from '../../shared/domain/borrowing/effective-limits.ts';
 import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import type { ReaderRow } from './borrow-rule-store.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+// The desk shows the limits after every loan (prepared: db/prepared.ts).
+const typeNamesQuery = prepared((db, p: { schoolId: number }) => db.selectFrom('resource_types').select(['id', 'name', 'en_name']).where('school_id', '=', p.schoolId));
 
 /**
  * A reader's effective limits over their real open loans, as GetUserBorrowLimitV2 and the
@@ -28,10 +32,7 @@ export async function borrowLimitOf(
       ByResourceType: [], DueAtIfBorrowedNow: null,
     };
   }
-  const typeNames = new Map(
-    (await db.selectFrom('resource_types').select(['id', 'name', 'en_name']).where('school_id', '=', schoolId).execute())
-      .map((r) => [String(r.id), lang === 'en-US' && r.en_name ? r.en_name : r.name]),
-  );
+  const typeNames = new Map((await typeNamesQuery.all(db, { schoolId })).map((r) => [String(r.id), lang === 'en-US' && r.en_name ? r.en_name : r.name]));
   return {
     ...base, Ok: true, Status: 'resolved',
     Groups: limits.groups.map((g) => ({ ID: g.ID, Name: g.Name, EnName: g.EnName })),

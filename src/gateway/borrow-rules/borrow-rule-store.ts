@@ -1,5 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { BorrowingSettingsTable } from '../db/schema-borrow-rules.ts';
+import type { VerifyMode } from '../../shared/api/circulation-verify.ts';
+import { verifyModeFrom } from '../circulation/verify-store.ts';
+import { prepared } from '../db/prepared.ts';
 import {
   borrowingRulesSchema,
   CARD_STATUSES,
@@ -60,10 +64,18 @@ export function foldAssignments(rows: ReadonlyArray<{ group_id: number; kind: Gr
 }
 
 export async function loadCalendar(db: Db, schoolId: number): Promise<{ calendar: SchoolCalendar; combined: boolean; reasons: Map<string, string> }> {
-  const [settings, rows] = await Promise.all([
-    db.selectFrom('borrowing_settings').selectAll().where('school_id', '=', schoolId).executeTakeFirst(),
-    db.selectFrom('calendar_days').selectAll().where('school_id', '=', schoolId).orderBy('day').execute(),
-  ]);
+  const [settings, rows] = await Promise.all([settingsRow(db, schoolId), calendarRows(db, schoolId)]);
+  return calendarOf(settings, rows);
+}
+
+type SettingsRow = Selectable<BorrowingSettingsTable>;
+
+const settingsRow = (db: Db, schoolId: number): Promise<SettingsRow | undefined> =>
+  db.selectFrom('borrowing_settings').selectAll().where('school_id', '=', schoolId).executeTakeFirst();
+
+const calendarRows = (db: Db, schoolId: number) => db.selectFrom('calendar_days').selectAll().where('school_id', '=', schoolId).orderBy('day').execute();
+
+function calendarOf(settings: SettingsRow | undefined, rows: ReadonlyArray<{ day: string; state: string; reason: string }>) {
   // A stored day the contract would refuse today (written before the 1900–2199 range existed, or
   // by hand) is skipped, never thrown on: one bad row must not take the school's calendar down.
   const days = rows.filter((d) => isUsableDay(d.day));
@@ -95,8 +107,23 @@ function parseWeekdays(json: string): number[] {
 
 /** Everything effectiveLimits()/checkBorrow() need besides the reader. */
 export async function loadRules(db: Db, schoolId: number): Promise<BorrowingRules> {
-  const [Groups, Assignments, cal] = await Promise.all([loadGroups(db, schoolId), loadAssignments(db, schoolId), loadCalendar(db, schoolId)]);
-  return borrowingRulesSchema.parse({ Groups, Assignments, Settings: { CombinedBorrowing: cal.combined }, Calendar: cal.calendar });
+  return (await loadSchoolRules(db, schoolId)).rules;
+}
+
+/** What the desk needs of a school's configuration: the rules and the borrow verification mode (rules-cache.ts keeps it). */
+export interface SchoolRules {
+  rules: BorrowingRules;
+  verifyMode: VerifyMode;
+}
+
+/** The rules and the verification mode in one go: the verify mode is a column of the settings row the calendar reads anyway. */
+export async function loadSchoolRules(db: Db, schoolId: number): Promise<SchoolRules> {
+  const [Groups, Assignments, settings, days] = await Promise.all([loadGroups(db, schoolId), loadAssignments(db, schoolId), settingsRow(db, schoolId), calendarRows(db, schoolId)]);
+  const cal = calendarOf(settings, days);
+  return {
+    rules: borrowingRulesSchema.parse({ Groups, Assignments, Settings: { CombinedBorrowing: cal.combined }, Calendar: cal.calendar }),
+    verifyMode: verifyModeFrom(settings?.borrow_verify),
+  };
 }
 
 /** Creates the settings row on first write (schools seeded before 0008 have none). */
@@ -109,38 +136,80 @@ export async function ensureSettings(trx: Transaction<Database>, schoolId: numbe
 
 export type ReaderRow = { id: number; name: string; reader_id: string; identity: ReaderContext['Identity']; dept_id: number | null; status: string; expire_at: string | null };
 
+/** A department on the way up from a reader's own (readerContext walks the tree through it). */
+export interface DeptLink {
+  id: number;
+  parent_id: number | null;
+  kind: string;
+  name: string;
+  en_name: string;
+}
+
+/** Deeper than any real tree; a cycle written by hand ends here. */
+const MAX_DEPT_DEPTH = 20;
+
+/**
+ * The department `deptId` and its ancestors, nearest first: one recursive query rather than one
+ * per level (the desk walks it on every loan).
+ */
+export async function departmentChain(db: Db, schoolId: number, deptId: number | null): Promise<DeptLink[]> {
+  if (deptId == null) return [];
+  return departmentChainQuery.all(db, { schoolId, deptId });
+}
+
+const departmentChainQuery = prepared((db, p: { schoolId: number; deptId: number }) => db
+  .withRecursive('chain(id, parent_id, kind, name, en_name, depth)', (qb) => qb
+    .selectFrom('departments')
+    .select(['id', 'parent_id', 'kind', 'name', 'en_name', sql<number>`0`.as('depth')])
+    .where('school_id', '=', p.schoolId)
+    .where('id', '=', p.deptId)
+    .unionAll((u) => u
+      .selectFrom('departments as d')
+      .innerJoin('chain as c', 'c.parent_id', 'd.id')
+      .select(['d.id', 'd.parent_id', 'd.kind', 'd.name', 'd.en_name', sql<number>`c.depth + 1`.as('depth')])
+      .where('d.school_id', '=', p.schoolId)
+      .where('c.depth', '<', MAX_DEPT_DEPTH - 1)))
+  .selectFrom('chain')
+  .select(['id', 'parent_id', 'kind', 'name', 'en_name'])
+  .orderBy('depth'));
+
+/**
+ * The open loans as readerContextOf counts them. Copies carry no resource type (0011 typed titles,
+ * not copies), so every loan counts as untyped (""), like the book being lent; a copy's type would
+ * be selected here.
+ */
+export function openLoanCopies(db: Db, schoolId: number, userId: number) {
+  return db
+    .selectFrom('loans')
+    .innerJoin('copies', 'copies.id', 'loans.copy_id')
+    .select(['loans.id', 'loans.loaned_at', 'loans.due_at', 'loans.renew_count'])
+    .where('loans.school_id', '=', schoolId)
+    .where('loans.user_id', '=', userId)
+    .where('loans.returned_at', 'is', null);
+}
+type OpenLoanCopyRow = { id: number; loaned_at: string; due_at: string; renew_count: number };
+
 /**
  * The reader as the rules module sees it: class and grade from the teaching tree, staff departments
  * with their ancestors (a group assigned to a parent department covers its sub-departments), and the
  * open loans with each copy's resource type.
  */
 export async function readerContext(db: Db, schoolId: number, reader: ReaderRow): Promise<ReaderContext> {
+  const chain = await departmentChain(db, schoolId, reader.dept_id);
+  return readerContextOf(reader, chain, await openLoanCopies(db, schoolId, reader.id).execute());
+}
+
+/** readerContext from rows already read: the reader's departmentChain and openLoanCopies. */
+export function readerContextOf(reader: ReaderRow, chain: readonly DeptLink[], loans: readonly OpenLoanCopyRow[]): ReaderContext {
   let ClassID: string | null = null;
   let GradeID: string | null = null;
   const DepartmentIDs: string[] = [];
-  let deptId = reader.dept_id;
-  for (let depth = 0; deptId != null && depth < 20; depth++) {
-    const d = await db.selectFrom('departments').select(['id', 'parent_id', 'kind']).where('school_id', '=', schoolId).where('id', '=', deptId).executeTakeFirst();
-    if (!d) break;
+  for (const d of chain) {
     if (d.kind === 'class' && ClassID == null) ClassID = String(d.id);
     else if (d.kind === 'grade' && GradeID == null) GradeID = String(d.id);
     else if (d.kind === 'dept' || d.kind === 'org') DepartmentIDs.push(String(d.id));
-    deptId = d.parent_id;
   }
-  // selectAll: the copy's resource_type_id column comes with the cataloguing slice; untyped copies count under "".
-  const loans = await db
-    .selectFrom('loans')
-    .innerJoin('copies', 'copies.id', 'loans.copy_id')
-    .selectAll('copies')
-    .select(['loans.id as loan_id', 'loans.loaned_at', 'loans.due_at', 'loans.renew_count'])
-    .where('loans.school_id', '=', schoolId)
-    .where('loans.user_id', '=', reader.id)
-    .where('loans.returned_at', 'is', null)
-    .execute();
-  const Loans: OpenLoan[] = loans.map((l) => {
-    const type = (l as Record<string, unknown>).resource_type_id;
-    return { LoanID: String(l.loan_id), ResourceTypeID: type == null ? '' : String(type), LoanedAt: l.loaned_at, DueAt: l.due_at, RenewCount: l.renew_count };
-  });
+  const Loans: OpenLoan[] = loans.map((l) => ({ LoanID: String(l.id), ResourceTypeID: '', LoanedAt: l.loaned_at, DueAt: l.due_at, RenewCount: l.renew_count }));
   const status = (CARD_STATUSES as readonly string[]).includes(reader.status) ? (reader.status as CardStatus) : 'active';
   return { ReaderID: reader.reader_id, Identity: reader.identity, ClassID, GradeID, DepartmentIDs, CardStatus: status, CardExpiresAt: reader.expire_at, Loans };
 }

@@ -3,9 +3,9 @@ import { borrowRulesCalls, type CalendarData, type ClosedPeriod } from '../../sh
 import { dueDay } from '../../shared/domain/borrowing/due-dates.ts';
 import { addDays, endOfLocalDay, formatOffset, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import type { Database } from '../db/schema.ts';
-import { writeTx } from '../db/connect.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { ensureSettings, loadCalendar, loadGroups } from './borrow-rule-store.ts';
+import { writeRulesTx } from './rules-cache.ts';
 import { requireSchool } from '../access/call-context.ts';
 
 /** The school calendar (/holiday-management): closed weekdays, closed dates with reasons, make-up days. */
@@ -37,7 +37,7 @@ export const holidayHandlers = {
   'borrowRules.setDays': handler(borrowRulesCalls.setDays, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
     const days = [...new Set(input.Days)];
-    await writeTx(ctx.app.db, async (trx) => {
+    await writeRulesTx(ctx.app, schoolId, async (trx) => {
       await trx.deleteFrom('calendar_days').where('school_id', '=', schoolId).where('day', 'in', days).execute();
       if (input.State !== 'default') {
         const state = input.State;
@@ -48,7 +48,7 @@ export const holidayHandlers = {
   }),
   'borrowRules.setClosedWeekdays': handler(borrowRulesCalls.setClosedWeekdays, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    await writeTx(ctx.app.db, async (trx) => {
+    await writeRulesTx(ctx.app, schoolId, async (trx) => {
       await ensureSettings(trx, schoolId);
       const weekdays = JSON.stringify([...input.ClosedWeekdays].sort((a, b) => a - b));
       await trx.updateTable('borrowing_settings').set({ closed_weekdays: weekdays, updated_at: new Date().toISOString() }).where('school_id', '=', schoolId).execute();

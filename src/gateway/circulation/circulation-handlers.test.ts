@@ -86,6 +86,20 @@ describe.each(databases)('the circulation desk on $name', ({ postgres }) => {
       expect((await t.db.selectFrom('copies').select('circ_state').where('id', '=', copies[5]!.id).executeTakeFirstOrThrow()).circ_state).toBe('available');
     });
 
+    it('sends back after a loan the reader a scan shows: every open loan, oldest first, the new one in its place', async () => {
+      const { reader, copies } = await readerWithCopies(3);
+      // A loan dated after now (an offline desk's clock ahead): the desk's new loans come before it.
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      await t.db.insertInto('loans').values({ school_id: 1, copy_id: copies[2]!.id, user_id: reader.id, loaned_at: later, due_at: later, returned_at: null, renew_count: 0 }).execute();
+      for (const copy of copies.slice(0, 2)) {
+        const res = await borrow(reader, copy.barcode);
+        const scan = await t.data(C.getCircUserInfoByBarCode, { BarCode: reader.reader_id }, 'librarian');
+        expect(scan.Kind === 'reader' && scan.Reader).toEqual(res.Reader);
+      }
+      const scan = await t.data(C.getCircUserInfoByBarCode, { BarCode: reader.reader_id }, 'librarian');
+      expect(scan.Kind === 'reader' && scan.Reader.Loans.map((l) => l.CopyID)).toEqual(copies.map((c) => c.id));
+    });
+
     it('refuses a lost card with every reason, card first', async () => {
       const { reader, copies } = await readerWithCopies(1);
       await t.db.updateTable('users').set({ status: 'lost' }).where('id', '=', reader.id).execute();

@@ -1,6 +1,5 @@
 import { circulationCalls as C, UNDO_WINDOW_MS } from '../../shared/api/circulation.ts';
-import { branchScope } from '../access/access-scope.ts';
-import { loadCalendar, loadRules } from '../borrow-rules/borrow-rule-store.ts';
+import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
 import { changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
@@ -8,7 +7,7 @@ import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { reopenForUndo, unshelveForUndo } from '../holds/hold-store.ts';
 import { copyByBarcode, deskReaderOf, openLoanOfCopy, openLoansOf, readerById, readerByCard, recordTransaction, toDeskLoan, type DeskReaderRow } from './circulation-store.ts';
 import {
-  holdsDeskMenu, lendCopy, loanToReturn, nowIso, renewCopy, requireDesk, returnCopy, returnReaderOf, staffOf,
+  holdsDeskMenu, lendCopy, loanToReturn, nowIso, renewCopy, requireDesk, returnCopy, returnReaderOf, returnSetup, staffOf,
 } from './desk-operations.ts';
 
 /**
@@ -29,18 +28,18 @@ export const circulationHandlers = {
     // session starts with the card).
     const user = await readerByCard(db, schoolId, input.BarCode);
     if (user) {
-      const rules = await loadRules(db, schoolId);
+      const { rules } = await ctx.app.schoolRules.of(schoolId);
       return { Kind: 'reader' as const, Reader: await deskReaderOf(db, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules }) };
     }
     const copy = await copyByBarcode(db, schoolId, input.BarCode);
     if (!copy) return { Kind: 'none' as const };
     // Shown whatever the caller's branches: a write on it is refused with outsideBranches, which says more than "unknown".
-    const [loan, cal] = await Promise.all([openLoanOfCopy(db, schoolId, copy.id), loadCalendar(db, schoolId)]);
+    const [loan, { rules }] = await Promise.all([openLoanOfCopy(db, schoolId, copy.id), ctx.app.schoolRules.of(schoolId)]);
     return {
       Kind: 'copy' as const,
       Copy: {
         CopyID: copy.id, Barcode: copy.barcode, Title: copy.title, CallNo: copy.call_no, State: copy.circ_state,
-        Loan: loan ? { ...toDeskLoan(loan, cal.calendar, now), UserID: loan.user_id, ReaderID: loan.reader_id, ReaderName: loan.reader_name } : null,
+        Loan: loan ? { ...toDeskLoan(loan, rules.Calendar, now), UserID: loan.user_id, ReaderID: loan.reader_id, ReaderName: loan.reader_name } : null,
       },
     };
   }),
@@ -51,11 +50,11 @@ export const circulationHandlers = {
 
   'circulation.getDeferredItem': handler(C.getDeferredItem, async (input, ctx) => {
     const { schoolId } = staffOf(ctx);
-    const [scope, cal] = await Promise.all([branchScope(ctx), loadCalendar(ctx.app.db, schoolId)]);
+    const { branchIds, calendar } = await returnSetup(ctx, schoolId);
     const db = ctx.app.db;
-    const { loan, returnedAt } = await loanToReturn(db, ctx, schoolId, scope.ids, cal.calendar, input.Barcode, nowIso(), input.ReturnDay);
+    const { loan, returnedAt } = await loanToReturn(db, ctx, schoolId, branchIds, calendar, input.Barcode, nowIso(), input.ReturnDay);
     // Judged as of the end of that day; the loan itself stays open.
-    return { Loan: toDeskLoan(loan, cal.calendar, returnedAt), Reader: await returnReaderOf(db, ctx, schoolId, loan) };
+    return { Loan: toDeskLoan(loan, calendar, returnedAt), Reader: await returnReaderOf(db, ctx, schoolId, loan) };
   }),
 
   'circulation.deferredReturn': handler(C.deferredReturn, (input, ctx) => returnCopy(ctx, input.Barcode, input.ReturnDay)),
@@ -127,8 +126,8 @@ export const circulationHandlers = {
     if (input.UserID !== userId && !(await holdsDeskMenu(ctx, userId, schoolId))) throw AppError.forbidden();
     const user: DeskReaderRow | undefined = await readerById(ctx.app.db, schoolId, input.UserID);
     if (!user) throw AppError.notFound('errors:readerNotFound');
-    const [loans, cal] = await Promise.all([openLoansOf(ctx.app.db, schoolId, user.id), loadCalendar(ctx.app.db, schoolId)]);
+    const [loans, { rules }] = await Promise.all([openLoansOf(ctx.app.db, schoolId, user.id), ctx.app.schoolRules.of(schoolId)]);
     const now = nowIso();
-    return { List: loans.map((l) => toDeskLoan(l, cal.calendar, now)) };
+    return { List: loans.map((l) => toDeskLoan(l, rules.Calendar, now)) };
   }),
 } satisfies HandlerMapFor<typeof C>;

@@ -7,8 +7,9 @@ import type { ReasonCode } from '../../shared/domain/borrowing/reasons.ts';
 import type { BorrowingRules, SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import type { CircTransactionsTable, Database } from '../db/schema.ts';
-import { readerContext, type ReaderRow } from '../borrow-rules/borrow-rule-store.ts';
+import { departmentChain, openLoanCopies, readerContextOf, type DeptLink, type ReaderRow } from '../borrow-rules/borrow-rule-store.ts';
 import { borrowLimitOf } from '../borrow-rules/borrow-limit.ts';
+import { prepared } from '../db/prepared.ts';
 import { photoUrl } from '../readers/photo-store.ts';
 import { fromRule } from './desk-refusal.ts';
 
@@ -20,23 +21,31 @@ export type DeskReaderRow = ReaderRow & { photo: string };
 
 const READER_COLUMNS = ['id', 'name', 'reader_id', 'identity', 'dept_id', 'status', 'expire_at', 'photo'] as const;
 
+// The desk's hot queries are prepared (db/prepared.ts): built and compiled once, run with new values.
+const readerByIdQuery = prepared((db, p: { schoolId: number; userId: number }) =>
+  db.selectFrom('users').select(READER_COLUMNS).where('school_id', '=', p.schoolId).where('id', '=', p.userId));
+
 export function readerById(db: Db, schoolId: number, userId: number): Promise<DeskReaderRow | undefined> {
-  return db.selectFrom('users').select(READER_COLUMNS).where('school_id', '=', schoolId).where('id', '=', userId).executeTakeFirst();
+  return readerByIdQuery.first(db, { schoolId, userId });
 }
+
+const readerByCardQuery = prepared((db, p: { schoolId: number; card: string }) =>
+  db.selectFrom('users').select(READER_COLUMNS).where('school_id', '=', p.schoolId).where('reader_id', '=', p.card));
 
 /** A scanned reader card (reader_id is unique per school). */
 export function readerByCard(db: Db, schoolId: number, card: string): Promise<DeskReaderRow | undefined> {
-  return db.selectFrom('users').select(READER_COLUMNS).where('school_id', '=', schoolId).where('reader_id', '=', card).executeTakeFirst();
+  return readerByCardQuery.first(db, { schoolId, card });
 }
+
+const copyByBarcodeQuery = prepared((db, p: { schoolId: number; barcode: string }) => db.selectFrom('copies as c')
+  .innerJoin('titles as t', 't.id', 'c.title_id')
+  .select(['c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 'c.title_id', 't.title'])
+  .where('c.school_id', '=', p.schoolId)
+  .where('c.barcode', '=', p.barcode));
 
 /** A copy by its barcode, with what the state machine (copy-change.ts) and the desk need. */
 export function copyByBarcode(db: Db, schoolId: number, barcode: string) {
-  return db.selectFrom('copies as c')
-    .innerJoin('titles as t', 't.id', 'c.title_id')
-    .select(['c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 'c.title_id', 't.title'])
-    .where('c.school_id', '=', schoolId)
-    .where('c.barcode', '=', barcode)
-    .executeTakeFirst();
+  return copyByBarcodeQuery.first(db, { schoolId, barcode });
 }
 export type DeskCopyRow = NonNullable<Awaited<ReturnType<typeof copyByBarcode>>>;
 
@@ -53,14 +62,15 @@ export function loanById(db: Db, schoolId: number, loanId: number): Promise<Loan
   return loanRows(db, schoolId).where('l.id', '=', loanId).executeTakeFirst();
 }
 
+const openLoanOfCopyQuery = prepared((db, p: { schoolId: number; copyId: number }) => loanRows(db, p.schoolId)
+  .innerJoin('users as u', 'u.id', 'l.user_id')
+  .select(['u.reader_id', 'u.name as reader_name', 'u.dept_id as reader_dept_id'])
+  .where('l.copy_id', '=', p.copyId)
+  .where('l.returned_at', 'is', null));
+
 /** The open loan of a copy (at most one: loans_open_copy_uq), with its reader. */
 export function openLoanOfCopy(db: Db, schoolId: number, copyId: number) {
-  return loanRows(db, schoolId)
-    .innerJoin('users as u', 'u.id', 'l.user_id')
-    .select(['u.reader_id', 'u.name as reader_name'])
-    .where('l.copy_id', '=', copyId)
-    .where('l.returned_at', 'is', null)
-    .executeTakeFirst();
+  return openLoanOfCopyQuery.first(db, { schoolId, copyId });
 }
 
 /** A reader's open loans, oldest first. */
@@ -85,9 +95,51 @@ export function toDeskLoan(r: LoanRow, calendar: SchoolCalendar, now: string): D
 /** The name of the reader's class (students) or department (staff), '' when none. */
 export async function classNameOf(db: Db, schoolId: number, deptId: number | null, lang: Language): Promise<string> {
   if (deptId == null) return '';
-  const d = await db.selectFrom('departments').select(['name', 'en_name']).where('school_id', '=', schoolId).where('id', '=', deptId).executeTakeFirst();
-  if (!d) return '';
-  return lang === 'en-US' && d.en_name ? d.en_name : d.name;
+  const d = await deptNameQuery.first(db, { schoolId, deptId });
+  return d ? deptName(d, lang) : '';
+}
+
+const deptNameQuery = prepared((db, p: { schoolId: number; deptId: number }) =>
+  db.selectFrom('departments').select(['name', 'en_name']).where('school_id', '=', p.schoolId).where('id', '=', p.deptId));
+
+const deptName = (d: { name: string; en_name: string }, lang: Language) => (lang === 'en-US' && d.en_name ? d.en_name : d.name);
+
+/**
+ * A reader's open loans, oldest first, as the desk lists them (LoanRow) and the rules count them
+ * (openLoanCopies): one query serves both.
+ */
+const deskLoanCopiesQuery = prepared((db, p: { schoolId: number; userId: number }) => openLoanCopies(db, p.schoolId, p.userId)
+  .innerJoin('titles', 'titles.id', 'copies.title_id')
+  .select(['loans.copy_id', 'loans.user_id', 'loans.returned_at', 'copies.barcode', 'copies.call_no', 'titles.title'])
+  .orderBy('loans.loaned_at').orderBy('loans.id'));
+
+function deskLoanCopies(db: Db, schoolId: number, userId: number): Promise<LoanRow[]> {
+  return deskLoanCopiesQuery.all(db, { schoolId, userId });
+}
+
+/** What deskReaderOf reads about a reader: the department chain (class, grade, class name) and the open loans. */
+export interface DeskReaderParts {
+  chain: DeptLink[];
+  loans: LoanRow[];
+}
+
+export async function deskReaderParts(db: Db, schoolId: number, user: DeskReaderRow): Promise<DeskReaderParts> {
+  const chain = await departmentChain(db, schoolId, user.dept_id);
+  return { chain, loans: await deskLoanCopies(db, schoolId, user.id) };
+}
+
+/** The rules module's view of the reader from the parts (as readerContext reads it). */
+export const readerContextFrom = (user: DeskReaderRow, parts: DeskReaderParts) => readerContextOf(user, parts.chain, parts.loans);
+
+/**
+ * The parts once `loan` is made (in the transaction that read them): the new loan in its place,
+ * oldest first, as reading the loans again would give them.
+ */
+export function withNewLoan(parts: DeskReaderParts, loan: LoanRow): DeskReaderParts {
+  const after = (r: LoanRow) => r.loaned_at > loan.loaned_at || (r.loaned_at === loan.loaned_at && r.id > loan.id);
+  const at = parts.loans.findIndex(after);
+  const loans = at < 0 ? [...parts.loans, loan] : [...parts.loans.slice(0, at), loan, ...parts.loans.slice(at)];
+  return { chain: parts.chain, loans };
 }
 
 /**
@@ -105,12 +157,14 @@ export interface ReaderViewOptions {
 
 /**
  * A reader at a glance: card, limits (as GetUserBorrowLimitV2), open loans and blocks. The queries
- * run one after another: inside a transaction they share one connection.
+ * run one after another: inside a transaction they share one connection. `parts`: what the caller
+ * read already (a lend, through withNewLoan).
  */
-export async function deskReaderOf(db: Db, schoolId: number, user: DeskReaderRow, o: ReaderViewOptions): Promise<DeskReader> {
-  const reader = await readerContext(db, schoolId, user);
-  const loans = await openLoansOf(db, schoolId, user.id);
-  const className = await classNameOf(db, schoolId, user.dept_id, o.lang);
+export async function deskReaderOf(db: Db, schoolId: number, user: DeskReaderRow, o: ReaderViewOptions, parts?: DeskReaderParts): Promise<DeskReader> {
+  const p = parts ?? (await deskReaderParts(db, schoolId, user));
+  const reader = readerContextFrom(user, p);
+  // The chain starts at the reader's own department: its name is the class name.
+  const className = p.chain[0] ? deptName(p.chain[0], o.lang) : '';
   const limits = await borrowLimitOf(db, schoolId, user, o.rules, reader, o.now, o.lang);
   // No book yet: an untyped item ("") stands for "any book".
   const check = checkBorrow(reader, { ResourceTypeID: '' }, o.now, o.rules);
@@ -120,13 +174,24 @@ export async function deskReaderOf(db: Db, schoolId: number, user: DeskReaderRow
     Photo: photoUrl(o.dataDir, schoolId, user.photo),
     CardStatus: user.status, CardExpiresAt: user.expire_at?.slice(0, 10) ?? null,
     Limits: limits,
-    Loans: loans.map((l) => toDeskLoan(l, o.rules.Calendar, o.now)),
+    Loans: p.loans.map((l) => toDeskLoan(l, o.rules.Calendar, o.now)),
     Blocks: blocks,
   };
 }
 
 /** Appends a row to the desk's journal; returns its id. */
 export async function recordTransaction(trx: Transaction<Database>, row: Insertable<CircTransactionsTable>): Promise<number> {
+  const { school_id: schoolId, kind, loan_id: loanId, copy_id: copyId, reader_id: readerId, staff_id: staffId, at, ...more } = row;
+  // A lend or a return (every scan at the desk) has no more columns: the prepared insert.
+  if (Object.values(more).every((v) => v === undefined)) {
+    const r = await plainTransactionQuery.first(trx, { schoolId, kind, loanId, copyId, readerId, staffId, at });
+    return r!.id;
+  }
   const r = await trx.insertInto('circ_transactions').values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }
+
+const plainTransactionQuery = prepared((db, p: { schoolId: number; kind: CircTransactionsTable['kind']; loanId: number; copyId: number; readerId: number; staffId: number; at: string }) =>
+  db.insertInto('circ_transactions')
+    .values({ school_id: p.schoolId, kind: p.kind, loan_id: p.loanId, copy_id: p.copyId, reader_id: p.readerId, staff_id: p.staffId, at: p.at })
+    .returning('id'));

@@ -1,23 +1,25 @@
 import type { Kysely, Transaction } from 'kysely';
 import { DESK_MENUS, type DeskReason } from '../../shared/api/circulation.ts';
+import type { VerifyMode } from '../../shared/api/circulation-verify.ts';
 import { checkBorrow, checkRenew } from '../../shared/domain/borrowing/circulation-checks.ts';
 import { endOfLocalDay, parseInstant, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import type { BorrowingRules, OpenLoan, SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
 import { holds } from '../access/permissions.ts';
 import { branchScope } from '../access/access-scope.ts';
 import { requireSchool, requireUser } from '../access/call-context.ts';
-import { loadCalendar, loadRules, readerContext } from '../borrow-rules/borrow-rule-store.ts';
+import { readerContext } from '../borrow-rules/borrow-rule-store.ts';
 import { checkCopyChange, changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallContext } from '../http/handler-types.ts';
 import {
-  classNameOf, copyByBarcode, deskReaderOf, loanById, openLoanOfCopy, readerById, recordTransaction, toDeskLoan,
-  type DeskCopyRow,
+  classNameOf, copyByBarcode, deskReaderOf, deskReaderParts, openLoanOfCopy, readerById, readerContextFrom, recordTransaction, toDeskLoan, withNewLoan,
+  type DeskCopyRow, type DeskReaderParts, type LoanRow,
 } from './circulation-store.ts';
 import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
-import { hasVerifiedVisit, verifyModeOf } from './verify-store.ts';
+import { hasVerifiedVisit } from './verify-store.ts';
 import { holdForLend, onLent, onReturned, readyForLend } from '../holds/hold-store.ts';
 
 /**
@@ -26,10 +28,11 @@ import { holdForLend, onLent, onReturned, readyForLend } from '../holds/hold-sto
  * the rules module decides on the reader's loans and the copy as read inside it, the copy moves
  * through the shared state machine (copy-change.ts), and the database has the last word on "one
  * open loan per copy" (loans_open_copy_uq): two desks lending the same book at once get one loan
- * and one refusal. The school's rules and calendar are read before the transaction (they are
- * configuration, not what desks race for; a batch passes them in once), and queries inside it run
- * one after another: they share the transaction's one connection. A refusal is an AppError whose
- * data holds every reason (deskRefusal), so a batch can report each row's.
+ * and one refusal. The school's rules and calendar are read before the transaction, from memory once
+ * loaded (rules-cache.ts: they are configuration, not what desks race for; a batch passes them in
+ * once), and queries inside it run one after another: they share the transaction's one
+ * connection. A refusal is an AppError whose data holds every reason (deskRefusal), so a batch can
+ * report each row's.
  */
 
 export const nowIso = () => new Date().toISOString();
@@ -71,11 +74,14 @@ async function onLoanReason(ctx: CallContext, schoolId: number, copy: DeskCopyRo
 export interface DeskSetup {
   branchIds: readonly number[] | null;
   rules: BorrowingRules;
+  /** The school's borrow verification (verify-handlers.ts). */
+  verifyMode: VerifyMode;
 }
 
+/** The caller's branches and the school's rules, both from memory once loaded (permissions.ts, rules-cache.ts). */
 export async function deskSetup(ctx: CallContext, schoolId: number): Promise<DeskSetup> {
-  const [scope, rules] = await Promise.all([branchScope(ctx), loadRules(ctx.app.db, schoolId)]);
-  return { branchIds: scope.ids, rules };
+  const [scope, { rules, verifyMode }] = await Promise.all([branchScope(ctx), ctx.app.schoolRules.of(schoolId)]);
+  return { branchIds: scope.ids, rules, verifyMode };
 }
 
 export interface LendOptions {
@@ -93,11 +99,11 @@ export interface LendOptions {
  */
 export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: string, setup?: DeskSetup, loanedAt?: string, opts: LendOptions = {}) {
   const { userId, schoolId } = staffOf(ctx);
-  const { branchIds, rules } = setup ?? (await deskSetup(ctx, schoolId));
+  const { branchIds, rules, verifyMode } = setup ?? (await deskSetup(ctx, schoolId));
   const now = loanedAt ?? nowIso();
   // Borrow verification (verify-handlers.ts): when the school requires it, this desk user must have
   // verified the reader (PIN or card) within the visit window, else the loan is refused.
-  const verifyNeeded = !opts.skipVerify && (await verifyModeOf(ctx.app.db, schoolId)) !== 'off' && !hasVerifiedVisit(ctx.app, schoolId, readerUserId, userId);
+  const verifyNeeded = !opts.skipVerify && verifyMode !== 'off' && !hasVerifiedVisit(ctx.app, schoolId, readerUserId, userId);
   let copy: DeskCopyRow | undefined;
   try {
     return await writeTx(ctx.app.db, async (trx) => {
@@ -106,10 +112,13 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       const reasons = copyReasons(copy, barcode, branchIds);
       let dueAt = '';
       let held: Awaited<ReturnType<typeof holdForLend>> = 'free';
+      // Read once: the check counts these loans, and the reply lists them with the new one.
+      let parts: DeskReaderParts | undefined;
       if (!user) reasons.unshift(deskReason('readerNotFound'));
       else {
+        parts = await deskReaderParts(trx, schoolId, user);
         // Copies carry no resource type yet: every book counts as untyped ("").
-        const check = checkBorrow(await readerContext(trx, schoolId, user), { ResourceTypeID: '' }, now, rules);
+        const check = checkBorrow(readerContextFrom(user, parts), { ResourceTypeID: '' }, now, rules);
         if (check.ok) dueAt = check.dueAt;
         else reasons.unshift(...check.reasons.map(fromRule));
         if (verifyNeeded) reasons.unshift(deskReason('verifyRequired', { name: user.name }));
@@ -126,18 +135,21 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
           }
         }
       }
-      if (reasons.length || !user || !copy) throw deskRefusal(ctx.t, 'borrow', reasons);
+      if (reasons.length || !user || !copy || !parts) throw deskRefusal(ctx.t, 'borrow', reasons);
       const actor = { schoolId, userId, now, calendar: rules.Calendar };
       const lent = held && held !== 'free' ? await readyForLend(trx, actor, copy, held) : copy;
 
-      const loan = await trx.insertInto('loans')
-        .values({ school_id: schoolId, copy_id: copy.id, user_id: user.id, loaned_at: now, due_at: dueAt, returned_at: null, renew_count: 0, loaned_by: userId })
-        .returning('id').executeTakeFirstOrThrow();
+      const loan = (await insertLoanQuery.first(trx, { schoolId, copyId: copy.id, userId: user.id, now, dueAt, staffId: userId }))!;
       await changeCopy(trx, lent, 'borrow', { userId, at: now, detail: { loanId: loan.id, readerId: user.id } });
       await onLent(trx, actor, user.id, copy.title_id, copy.id, loan.id);
       const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'borrow', loan_id: loan.id, copy_id: copy.id, reader_id: user.id, staff_id: userId, at: now });
-      const reader = await deskReaderOf(trx, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules });
-      return { TransactionID: txId, Loan: toDeskLoan((await loanById(trx, schoolId, loan.id))!, rules.Calendar, now), Reader: reader };
+      // The new loan as the database now holds it: the reply lists it with the others, read before.
+      const lentRow: LoanRow = {
+        id: loan.id, copy_id: copy.id, user_id: user.id, loaned_at: now, due_at: dueAt, renew_count: 0, returned_at: null,
+        barcode: copy.barcode, call_no: copy.call_no, title: copy.title,
+      };
+      const reader = await deskReaderOf(trx, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules }, withNewLoan(parts, lentRow));
+      return { TransactionID: txId, Loan: toDeskLoan(lentRow, rules.Calendar, now), Reader: reader };
     });
   } catch (err) {
     // Another desk lent the copy between our read and our insert: the partial unique index refused the second open loan.
@@ -145,6 +157,14 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
     throw err;
   }
 }
+
+// The lend's and the return's own writes, built and compiled once (db/prepared.ts).
+const insertLoanQuery = prepared((db, p: { schoolId: number; copyId: number; userId: number; now: string; dueAt: string; staffId: number }) => db.insertInto('loans')
+  .values({ school_id: p.schoolId, copy_id: p.copyId, user_id: p.userId, loaned_at: p.now, due_at: p.dueAt, returned_at: null, renew_count: 0, loaned_by: p.staffId })
+  .returning('id'));
+const closeLoanQuery = prepared((db, p: { returnedAt: string; staffId: number; loanId: number; schoolId: number }) => db.updateTable('loans')
+  .set({ returned_at: p.returnedAt, returned_by: p.staffId })
+  .where('id', '=', p.loanId).where('school_id', '=', p.schoolId).where('returned_at', 'is', null));
 
 type OpenLoanRow = NonNullable<Awaited<ReturnType<typeof openLoanOfCopy>>>;
 
@@ -176,10 +196,9 @@ export async function loanToReturn(
 
 /** Whose loan a return closes, with their class (or department). */
 export async function returnReaderOf(db: Db, ctx: CallContext, schoolId: number, loan: OpenLoanRow) {
-  const reader = await readerById(db, schoolId, loan.user_id);
   return {
     UserID: loan.user_id, ReaderID: loan.reader_id, Name: loan.reader_name,
-    ClassName: await classNameOf(db, schoolId, reader?.dept_id ?? null, ctx.lang),
+    ClassName: await classNameOf(db, schoolId, loan.reader_dept_id, ctx.lang),
   };
 }
 
@@ -189,8 +208,8 @@ export interface ReturnSetup {
 }
 
 export async function returnSetup(ctx: CallContext, schoolId: number): Promise<ReturnSetup> {
-  const [scope, cal] = await Promise.all([branchScope(ctx), loadCalendar(ctx.app.db, schoolId)]);
-  return { branchIds: scope.ids, calendar: cal.calendar };
+  const [scope, { rules }] = await Promise.all([branchScope(ctx), ctx.app.schoolRules.of(schoolId)]);
+  return { branchIds: scope.ids, calendar: rules.Calendar };
 }
 
 /**
@@ -205,9 +224,8 @@ export async function returnCopy(ctx: CallContext, barcode: string, returnDay?: 
   return writeTx(ctx.app.db, async (trx) => {
     const { copy, loan, returnedAt } = await loanToReturn(trx, ctx, schoolId, branchIds, calendar, barcode, now, returnDay);
     // `returned_at is null` in the WHERE: a second return of the same loan (a retry racing the first) changes nothing.
-    const done = await trx.updateTable('loans').set({ returned_at: returnedAt, returned_by: userId })
-      .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null).executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
+    const done = await closeLoanQuery.run(trx, { returnedAt, staffId: userId, loanId: loan.id, schoolId });
+    if (Number(done.numAffectedRows) !== 1) throw deskRefusal(ctx.t, 'return', [deskReason('notOnLoan', { barcode: copy.barcode })]);
     const detail = { loanId: loan.id, readerId: loan.user_id, ...(returnDay != null ? { returnDay } : {}) };
     const back = await changeCopy(trx, copy, 'return', { userId, at: now, detail });
     // A copy another reader waits for goes to the hold shelf, not back to the shelves.

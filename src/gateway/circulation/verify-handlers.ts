@@ -1,7 +1,7 @@
 import { circulationVerifyCalls as V, MAX_PIN_TRIES, PIN_LOCK_MS, type CheckVerifyResult } from '../../shared/api/circulation-verify.ts';
 import { ensureSettings } from '../borrow-rules/borrow-rule-store.ts';
+import { writeRulesTx } from '../borrow-rules/rules-cache.ts';
 import { requireSchool } from '../access/call-context.ts';
-import { writeTx } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { verifyPassword } from '../security/passwords.ts';
@@ -26,7 +26,7 @@ export const circulationVerifyHandlers = {
 
   'circulationVerify.saveVerifySetting': handler(V.saveVerifySetting, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    await writeTx(ctx.app.db, async (trx) => {
+    await writeRulesTx(ctx.app, schoolId, async (trx) => {
       await ensureSettings(trx, schoolId);
       await trx.updateTable('borrowing_settings').set({ borrow_verify: input.Mode, updated_at: new Date().toISOString() }).where('school_id', '=', schoolId).execute();
     });

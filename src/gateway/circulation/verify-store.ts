@@ -14,7 +14,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export async function verifyModeOf(db: Db, schoolId: number): Promise<VerifyMode> {
   const row = await db.selectFrom('borrowing_settings').select('borrow_verify').where('school_id', '=', schoolId).executeTakeFirst();
-  const mode = row?.borrow_verify as VerifyMode | undefined;
+  return verifyModeFrom(row?.borrow_verify);
+}
+
+/** The stored borrow_verify value as a mode (no settings row: off). */
+export function verifyModeFrom(stored: string | undefined): VerifyMode {
+  const mode = stored as VerifyMode | undefined;
   // A value the contract does not know (written by hand) fails safe: verification stays on, by either means.
   return mode == null ? 'off' : VERIFY_MODES.includes(mode) ? mode : 'either';
 }

@@ -1,5 +1,6 @@
 import type { Transaction, Updateable } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import { applyCopyEvent, storageAreaName, type CirculationState, type CopyEvent, type CopyState } from '../../shared/domain/catalogue/copy-states.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -77,6 +78,9 @@ export async function changeCopy(trx: Transaction<Database>, copy: CopyForChange
   };
   if (event === 'delete') {
     await trx.deleteFrom('copies').where('id', '=', copy.id).where('school_id', '=', copy.school_id).execute();
+  } else if (!opts.patch && !opts.target) {
+    // The desk's case (lend, return, renew): the state alone, prepared.
+    await setStateQuery.run(trx, { storage: next.storage, circ: next.circ, at, id: copy.id, schoolId: copy.school_id });
   } else {
     const values: Updateable<Database['copies']> = {
       ...opts.patch,
@@ -93,8 +97,12 @@ export async function changeCopy(trx: Transaction<Database>, copy: CopyForChange
     }
     await trx.updateTable('copies').set(values).where('id', '=', copy.id).where('school_id', '=', copy.school_id).execute();
   }
-  await trx.insertInto('copy_events').values({
-    school_id: copy.school_id, copy_id: copy.id, barcode: copy.barcode, event, user_id: opts.userId, at, detail: JSON.stringify(detail),
-  }).execute();
+  await copyEventQuery.run(trx, { schoolId: copy.school_id, copyId: copy.id, barcode: copy.barcode, event, userId: opts.userId, at, detail: JSON.stringify(detail) });
   return next;
 }
+
+// Every copy change writes these: built and compiled once (db/prepared.ts).
+const setStateQuery = prepared((db, p: { storage: number; circ: string; at: string; id: number; schoolId: number }) => db.updateTable('copies')
+  .set({ storage_area: p.storage, circ_state: p.circ, updated_at: p.at }).where('id', '=', p.id).where('school_id', '=', p.schoolId));
+const copyEventQuery = prepared((db, p: { schoolId: number; copyId: number; barcode: string; event: string; userId: number | null; at: string; detail: string }) =>
+  db.insertInto('copy_events').values({ school_id: p.schoolId, copy_id: p.copyId, barcode: p.barcode, event: p.event, user_id: p.userId, at: p.at, detail: p.detail }));

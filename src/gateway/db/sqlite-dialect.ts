@@ -2,9 +2,14 @@ import { DatabaseSync, type StatementSync, type SQLInputValue } from 'node:sqlit
 import {
   CompiledQuery,
   SqliteDialect,
+  SqliteQueryCompiler,
+  ValueNode,
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type LimitNode,
+  type OffsetNode,
+  type OperationNode,
   type SqliteDatabase,
   type SqliteStatement,
   type TransactionSettings,
@@ -108,12 +113,33 @@ export function openSqlite(file: string): DatabaseSync {
   return db;
 }
 
+/**
+ * Writes a LIMIT or OFFSET that is a whole number into the SQL instead of binding it. SQLite's
+ * planner reads a bound LIMIT's value, so binding one marks the statement to be prepared again on
+ * every run (about 10 µs, ten times the run of a small indexed query); as text, the cached
+ * statement is reused. Only safe integers are written: nothing else can reach the SQL this way.
+ */
+export class LiteralLimitCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode): void {
+    this.append('limit ');
+    this.#count(node.limit);
+  }
+  protected override visitOffset(node: OffsetNode): void {
+    this.append('offset ');
+    this.#count(node.offset);
+  }
+  #count(node: OperationNode): void {
+    if (ValueNode.is(node) && typeof node.value === 'number' && Number.isSafeInteger(node.value)) this.append(String(node.value));
+    else this.visitNode(node);
+  }
+}
+
 export function nodeSqliteDialect(db: DatabaseSync): Dialect {
   const base = new SqliteDialect({ database: kyselySqliteDatabase(db) });
   return {
     createAdapter: () => base.createAdapter(),
     createDriver: () => new LockingSqliteDriver(base.createDriver()),
     createIntrospector: (k) => base.createIntrospector(k),
-    createQueryCompiler: () => base.createQueryCompiler(),
+    createQueryCompiler: () => new LiteralLimitCompiler(),
   };
 }

@@ -7,6 +7,7 @@ import { LENDING_AREAS } from '../../shared/domain/catalogue/copy-states.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { changeCopy, type CopyForChange } from '../collection/copy-change.ts';
 import type { Database, HoldsTable } from '../db/schema.ts';
+import { prepared } from '../db/prepared.ts';
 import { classNameOf } from '../circulation/circulation-store.ts';
 
 /**
@@ -45,12 +46,16 @@ export function activeHoldOfCopy(db: Db, schoolId: number, copyId: number): Prom
     .where('state', 'in', ['notFound', 'found']).executeTakeFirst();
 }
 
+const queued = (db: Kysely<Database>, schoolId: number, titleId: number) => db.selectFrom('holds').selectAll()
+  .where('school_id', '=', schoolId).where('title_id', '=', titleId).where('state', '=', 'notFound').where('copy_id', 'is', null);
+// Every return asks it (prepared: db/prepared.ts).
+const nextQueuedQuery = prepared((db, p: { schoolId: number; titleId: number }) => queued(db, p.schoolId, p.titleId).orderBy('id').limit(1));
+const nextQueuedButQuery = prepared((db, p: { schoolId: number; titleId: number; excludeId: number }) =>
+  queued(db, p.schoolId, p.titleId).where('id', '!=', p.excludeId).orderBy('id').limit(1));
+
 /** The first reader in a title's queue still without a copy. */
 function nextQueued(db: Db, schoolId: number, titleId: number, excludeId?: number): Promise<HoldRow | undefined> {
-  let q = db.selectFrom('holds').selectAll().where('school_id', '=', schoolId).where('title_id', '=', titleId)
-    .where('state', '=', 'notFound').where('copy_id', 'is', null);
-  if (excludeId != null) q = q.where('id', '!=', excludeId);
-  return q.orderBy('id').limit(1).executeTakeFirst();
+  return excludeId != null ? nextQueuedButQuery.first(db, { schoolId, titleId, excludeId }) : nextQueuedQuery.first(db, { schoolId, titleId });
 }
 
 /** A free copy of the title on a lending shelf, for a new hold to fetch (not `exceptCopyId`). */
@@ -136,13 +141,16 @@ export async function readyForLend(trx: Trx, a: HoldActor, copy: HoldCopy, hold:
  * a different copy kept for that hold goes to the next reader or back to the shelf.
  */
 export async function onLent(trx: Trx, a: HoldActor, readerId: number, titleId: number, copyId: number, loanId: number): Promise<void> {
-  const hold = await trx.selectFrom('holds').selectAll().where('school_id', '=', a.schoolId).where('title_id', '=', titleId)
-    .where('user_id', '=', readerId).where('state', 'in', ['notFound', 'found']).executeTakeFirst();
+  const hold = await activeHoldOfReaderQuery.first(trx, { schoolId: a.schoolId, titleId, readerId });
   if (!hold) return;
   await trx.updateTable('holds').set({ state: 'received', closed_at: a.now, closed_by: a.userId, loan_id: loanId })
     .where('id', '=', hold.id).where('school_id', '=', a.schoolId).execute();
   if (hold.copy_id != null && hold.copy_id !== copyId) await releaseCopy(trx, a, hold.copy_id, hold.id);
 }
+
+// Every loan asks it (prepared: db/prepared.ts).
+const activeHoldOfReaderQuery = prepared((db, p: { schoolId: number; titleId: number; readerId: number }) => db.selectFrom('holds').selectAll()
+  .where('school_id', '=', p.schoolId).where('title_id', '=', p.titleId).where('user_id', '=', p.readerId).where('state', 'in', ['notFound', 'found']));
 
 /** After a return: the first reader waiting for the title gets the copy on the hold shelf. */
 export async function onReturned(trx: Trx, a: HoldActor, copy: HoldCopy, lang: Language): Promise<HeldFor | null> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/api/envelope.ts';
 import { isUniqueViolation } from '../db/connect.ts';
+import { prepared } from '../db/prepared.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -48,9 +49,7 @@ export async function claim(app: FastifyInstance, schoolId: number, key: string,
   await purgeExpired(app, now);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await app.db.insertInto('idempotency_keys')
-        .values({ school_id: schoolId, key, fingerprint: fp, response: PENDING, created_at: new Date(now).toISOString() })
-        .execute();
+      await claimQuery.run(app.db, { schoolId, key, fp, createdAt: new Date(now).toISOString() });
       return { kind: 'claimed' };
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
@@ -73,9 +72,14 @@ export async function claim(app: FastifyInstance, schoolId: number, key: string,
 
 /** Stores the reply of a claimed key. */
 export async function remember(app: FastifyInstance, schoolId: number, key: string, reply: Envelope<unknown>): Promise<void> {
-  await app.db.updateTable('idempotency_keys').set({ response: JSON.stringify(reply) })
-    .where('school_id', '=', schoolId).where('key', '=', key).where('response', '=', PENDING).execute();
+  await rememberQuery.run(app.db, { response: JSON.stringify(reply), schoolId, key });
 }
+
+// Every keyed write claims and remembers: both statements are built and compiled once (db/prepared.ts).
+const claimQuery = prepared((db, p: { schoolId: number; key: string; fp: string; createdAt: string }) =>
+  db.insertInto('idempotency_keys').values({ school_id: p.schoolId, key: p.key, fingerprint: p.fp, response: PENDING, created_at: p.createdAt }));
+const rememberQuery = prepared((db, p: { response: string; schoolId: number; key: string }) =>
+  db.updateTable('idempotency_keys').set({ response: p.response }).where('school_id', '=', p.schoolId).where('key', '=', p.key).where('response', '=', PENDING));
 
 /** Gives a claim back (the request failed and changed nothing), or removes an expired key. */
 export async function release(app: FastifyInstance, schoolId: number, key: string, createdAt?: string): Promise<void> {

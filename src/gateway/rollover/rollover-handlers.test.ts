@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rolloverCalls, type RolloverPlan } from '../../shared/api/rollover.ts';
+import { loadAssignments } from '../borrow-rules/borrow-rule-store.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 const t = useTestGateway();
@@ -135,7 +136,11 @@ describe('school-year rollover: borrowing permission groups', () => {
     const a0 = await assignments();
     const map = [{ Kind: 'class' as const, DeptID: c11, GroupID: null }, { Kind: 'grade' as const, DeptID: g1, GroupID: teachers }];
     const plan = (await previewWith(map)).json().data as RolloverPlan;
+    // The desk holds the school's rules in memory (rules-cache.ts): the rollover's assignments must reach it at once.
+    await t.app.schoolRules.of(1);
+    const deskAssignments = async () => (await t.app.schoolRules.of(1)).rules.Assignments;
     const done = await t.data(rolloverCalls.commit, { Fingerprint: plan.Fingerprint, GroupMap: map }, 'admin');
+    expect(await deskAssignments()).toEqual(await loadAssignments(t.db, 1));
     expect(done.Moved).toBe(plan.GroupMoves.length);
     const a1 = await assignments();
     expect(a1.some((a) => a.kind === 'reader' && a.target_id === graduate.reader_id)).toBe(false);
@@ -157,7 +162,9 @@ describe('school-year rollover: borrowing permission groups', () => {
     expect(blocked2.message).toContain('一年级');
     await t.db.updateTable('group_assignments').set({ group_id: Number(teachers) }).where('kind', '=', 'grade').where('target_id', '=', String(g1)).execute();
 
+    await t.app.schoolRules.of(1);
     await t.data(rolloverCalls.undo, { ID: done.ID }, 'admin');
     expect(await assignments()).toEqual(a0);
+    expect(await deskAssignments()).toEqual(await loadAssignments(t.db, 1));
   });
 });

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { rolloverCalls, type RolloverBatch } from '../../shared/api/rollover.ts';
 import type { RolloverBatchesTable } from '../db/schema-roles.ts';
-import { writeTx } from '../db/connect.ts';
+import { writeRulesTx } from '../borrow-rules/rules-cache.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { planRollover } from './rollover-plan.ts';
@@ -34,7 +34,8 @@ export const rolloverHandlers = {
   'rollover.commit': handler(rolloverCalls.commit, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);
     const now = new Date();
-    return writeTx(ctx.app.db, async (trx) => {
+    // The rollover moves group assignments: writeRulesTx drops the desk's cached rules of the school.
+    return writeRulesTx(ctx.app, schoolId, async (trx) => {
       const plan = await planRollover(trx, schoolId, now, input.GroupMap);
       if (plan.dto.Fingerprint !== input.Fingerprint) throw AppError.conflict('errors:rolloverStale');
       if (!plan.moves.length && !plan.graduating.length) throw AppError.conflict('errors:rolloverNothing');
@@ -54,7 +55,7 @@ export const rolloverHandlers = {
   }),
   'rollover.undo': handler(rolloverCalls.undo, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);
-    return writeTx(ctx.app.db, async (trx) => {
+    return writeRulesTx(ctx.app, schoolId, async (trx) => {
       await undoRollover(trx, schoolId, userId, input.ID, new Date());
       const row = await trx.selectFrom('rollover_batches').selectAll().where('id', '=', input.ID).executeTakeFirstOrThrow();
       return (await batchDtos(trx, schoolId, [row]))[0]!;

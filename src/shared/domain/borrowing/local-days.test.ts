@@ -13,6 +13,16 @@ describe('local days', () => {
     expect(toLocalDay('2025-03-01T03:00:00Z', 0)).toBe('2025-03-01');
   });
 
+  it('answers the same when asked again (remembered per offset), and refuses a bad instant every time', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(toLocalDay('2025-01-31T16:30:00Z', 480)).toBe('2025-02-01');
+      expect(toLocalDay('2025-01-31T16:30:00Z', 0)).toBe('2025-01-31');
+      expect(() => toLocalDay('2025-01-31T16:30:00', 480)).toThrow(RangeError);
+    }
+    // Past the memo's size it starts afresh, still right.
+    for (let m = 0; m < 5000; m++) expect(toLocalDay(new Date(Date.UTC(2025, 0, 1) + m * 60_000).toISOString(), 480)).toBe(m < 960 ? '2025-01-01' : m < 2400 ? '2025-01-02' : m < 3840 ? '2025-01-03' : '2025-01-04');
+  });
+
   it('passes a bare local day through and rejects impossible days', () => {
     expect(toLocalDay('2024-02-29', 480)).toBe('2024-02-29');
     expect(() => toLocalDay('2025-02-29', 480)).toThrow(RangeError);

@@ -33,13 +33,28 @@ export function parseInstant(iso: string): number {
   return ms;
 }
 
+// The desk asks the local day of every loan's due date several times per request (overdue counts,
+// the loan list), and of a few hundred loans for some readers: the answers are remembered, per
+// offset, up to LOCAL_DAY_MEMO instants (then forgotten all at once).
+const LOCAL_DAY_MEMO = 4096;
+const localDays = new Map<number, Map<string, string>>();
+
 /** The school-local day of an instant; a bare yyyy-mm-dd is already a local day and is returned as is. */
 export function toLocalDay(isoOrDay: string, utcOffsetMinutes: number): string {
   if (isLocalDay(isoOrDay)) {
     dayToMs(isoOrDay);
     return isoOrDay;
   }
-  return msToDay(parseInstant(isoOrDay) + utcOffsetMinutes * 60_000);
+  let memo = localDays.get(utcOffsetMinutes);
+  if (!memo) localDays.set(utcOffsetMinutes, (memo = new Map()));
+  let day = memo.get(isoOrDay);
+  if (day === undefined) {
+    // Throws on a malformed instant, which is then not remembered.
+    day = msToDay(parseInstant(isoOrDay) + utcOffsetMinutes * 60_000);
+    if (memo.size >= LOCAL_DAY_MEMO) memo.clear();
+    memo.set(isoOrDay, day);
+  }
+  return day;
 }
 
 export function addDays(day: string, n: number): string {
