@@ -25,8 +25,7 @@ export interface DbHandle {
 // Our values (counts, epoch seconds, ids) are far below 2^53, and SQLite returns numbers, so
 // both dialects answer with the same JS types.
 const INT8_OID = 20;
-/** Bookkeeping tables whose writes are not an operation (http/operation-recorder.ts). */
-const UNPROBED_TABLES: ReadonlySet<string> = new Set(['operation_log', 'idempotency_keys', 'search_log']);
+
 const NUMERIC_OID = 1700;
 
 export async function openDatabase(config: GatewayConfig): Promise<DbHandle> {
@@ -43,12 +42,12 @@ export async function openDatabase(config: GatewayConfig): Promise<DbHandle> {
     // An idle client losing its server (restart, network) must not crash the gateway; the
     // pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.error('gateway: idle PostgreSQL connection failed:', err.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeProbePlugin(UNPROBED_TABLES)] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeProbePlugin()] });
     return { db, kind: 'postgres', sqlite: null, close: () => db.destroy() };
   }
   mkdirSync(config.dataDir, { recursive: true });
   const raw = openSqlite(join(config.dataDir, 'library.sqlite'));
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(raw), plugins: [writeProbePlugin(UNPROBED_TABLES)] });
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(raw), plugins: [writeProbePlugin()] });
   return { db, kind: 'sqlite', sqlite: raw, close: () => db.destroy() };
 }
 

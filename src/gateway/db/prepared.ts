@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
 import { dbKindOf, type DbKind } from './connect.ts';
 import type { Database } from './schema.ts';
+import { noteQuery } from './write-probe.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -55,6 +56,8 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysel
   };
   const run = (db: Db, values: P): Promise<QueryResult<R>> => {
     const { compiled, params } = templateFor(db);
+    // Compiled once, so Kysely's plugins never see this run: the operation log's write probe is told here.
+    noteQuery(compiled.query);
     const parameters = params.map((x) => ('slot' in x ? values[x.slot] : x.value));
     return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
   };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { probeWrites, type WriteProbe } from './write-probe.ts';
+import { prepared } from './prepared.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 describe('the write probe', () => {
@@ -22,6 +23,14 @@ describe('the write probe', () => {
     expect(await wrote(() => t.db.deleteFrom('operation_log').where('id', '<', 0).execute())).toBe(false);
     expect(await wrote(() => t.db.deleteFrom('loans').where('id', '<', 0).execute())).toBe(true);
     expect(await wrote(() => t.db.transaction().execute((trx) => trx.updateTable('schools').set({ name: sql`name` }).where('id', '=', 1).execute()))).toBe(true);
+  });
+
+  it('sees a prepared write on every run, not only when it was compiled', async () => {
+    const touch = prepared((db, p: { id: number }) => db.updateTable('schools').set({ name: sql`name` }).where('id', '=', p.id));
+    expect(await wrote(() => touch.run(t.db, { id: 1 }))).toBe(true);
+    expect(await wrote(() => touch.run(t.db, { id: 1 }))).toBe(true);
+    const read = prepared((db, p: { id: number }) => db.selectFrom('schools').select('id').where('id', '=', p.id));
+    expect(await wrote(() => read.run(t.db, { id: 1 }))).toBe(false);
   });
 
   it('keeps concurrent probes apart', async () => {

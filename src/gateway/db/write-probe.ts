@@ -5,7 +5,8 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  * Tells whether a piece of work wrote to the database: every query a Kysely instance runs passes
  * here, and an INSERT, UPDATE, DELETE or MERGE (or raw SQL starting with one) inside `probeWrites`
  * marks its probe. The operation log uses it to log each call that changed data without every
- * handler having to say so. Writes to the tables in `ignored` (bookkeeping) do not count.
+ * handler having to say so. Writes to bookkeeping tables do not count. A query compiled once and
+ * run many times (prepared.ts) skips Kysely's plugins, so it reports each run through noteQuery.
  */
 export interface WriteProbe {
   wrote: boolean;
@@ -44,14 +45,22 @@ export function writtenTable(node: RootOperationNode): string | null {
   }
 }
 
-export function writeProbePlugin(ignored: ReadonlySet<string>): KyselyPlugin {
+/** Bookkeeping tables whose writes are not an operation: the log itself, idempotency keys, the portal's search log. */
+const UNPROBED_TABLES: ReadonlySet<string> = new Set(['operation_log', 'idempotency_keys', 'search_log']);
+
+/** Marks the running probe, if any, when `node` writes a table that counts. */
+export function noteQuery(node: RootOperationNode): void {
+  const probe = storage.getStore();
+  if (probe && !probe.wrote) {
+    const table = writtenTable(node);
+    if (table != null && !UNPROBED_TABLES.has(table)) probe.wrote = true;
+  }
+}
+
+export function writeProbePlugin(): KyselyPlugin {
   return {
     transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-      const probe = storage.getStore();
-      if (probe && !probe.wrote) {
-        const table = writtenTable(node);
-        if (table != null && !ignored.has(table)) probe.wrote = true;
-      }
+      noteQuery(node);
       return node;
     },
     transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
