@@ -68,6 +68,11 @@ export async function loadCalendar(db: Db, schoolId: number): Promise<{ calendar
   return calendarOf(settings, rows);
 }
 
+/** The school's offset from UTC in minutes: its days, and the local days of every filter, follow it. */
+export async function utcOffsetOf(db: Db, schoolId: number): Promise<number> {
+  return (await loadCalendar(db, schoolId)).calendar.UtcOffsetMinutes;
+}
+
 type SettingsRow = Selectable<BorrowingSettingsTable>;
 
 const settingsRow = (db: Db, schoolId: number): Promise<SettingsRow | undefined> =>

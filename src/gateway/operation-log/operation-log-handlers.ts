@@ -3,7 +3,7 @@ import { operationLogCalls as C, type OperationEntry } from '../../shared/api/op
 import { localDateTime } from '../../shared/domain/borrowing/local-days.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { requireUser } from '../access/call-context.ts';
-import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
+import { utcOffsetOf } from '../borrow-rules/borrow-rule-store.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import type { JobSpec } from '../jobs/job-runner.ts';
 import { logExportJob } from '../jobs/xlsx-export.ts';
@@ -26,18 +26,17 @@ function exportJob(o: { app: FastifyInstance; lang: Language; schoolId: number; 
   });
 }
 
-const offsetOf = async (ctx: { app: FastifyInstance }, schoolId: number) => (await loadCalendar(ctx.app.db, schoolId)).calendar.UtcOffsetMinutes;
 
 export const operationLogHandlers = {
   'operationLog.search': handler(C.search, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
     const { Page, Rows, ...filters } = input;
-    return findOperations(ctx.app.db, schoolId, await offsetOf(ctx, schoolId), filters, Page, Rows, ctx.t);
+    return findOperations(ctx.app.db, schoolId, await utcOffsetOf(ctx.app.db, schoolId), filters, Page, Rows, ctx.t);
   }),
 
   'operationLog.export': handler(C.export, async (input, ctx) => {
     const { schoolId, userId } = requireUser(ctx);
-    const DataID = await ctx.app.jobs.start(exportJob({ app: ctx.app, lang: ctx.lang, schoolId, offset: await offsetOf(ctx, schoolId), userId, filters: input }));
+    const DataID = await ctx.app.jobs.start(exportJob({ app: ctx.app, lang: ctx.lang, schoolId, offset: await utcOffsetOf(ctx.app.db, schoolId), userId, filters: input }));
     return { DataID };
   }),
 } satisfies HandlerMapFor<typeof C>;

@@ -8,7 +8,7 @@ import {
 } from '../../shared/api/recommendations.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { requireUser } from '../access/call-context.ts';
-import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
+import { utcOffsetOf } from '../borrow-rules/borrow-rule-store.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
@@ -24,9 +24,6 @@ import { bookKey, groupPage, holdingsOf, readerSnapshot, suggestionDetails, toMi
 
 const nowIso = () => new Date().toISOString();
 
-async function utcOffset(ctx: CallContext, schoolId: number) {
-  return (await loadCalendar(ctx.app.db, schoolId)).calendar.UtcOffsetMinutes;
-}
 
 /** Inserts one suggestion; the same reader and book twice is refused (the unique index decides a race). */
 async function insertSuggestion(trx: Db, o: { schoolId: number; userId: number; input: SuggestionInput; enteredBy: number | null; limitPending: boolean }) {
@@ -162,7 +159,7 @@ export const recommendationHandlers = {
   'recommendations.groups': handler(C.groups, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
     const { Page, Rows, ...filters } = input;
-    return groupPage(ctx.app.db, schoolId, filters, await utcOffset(ctx, schoolId), Page, Rows);
+    return groupPage(ctx.app.db, schoolId, filters, await utcOffsetOf(ctx.app.db, schoolId), Page, Rows);
   }),
 
   'recommendations.group': handler(C.group, async (input, ctx) => {
@@ -197,7 +194,7 @@ export const recommendationHandlers = {
 
   'recommendations.export': handler(C.export, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);
-    const offset = await utcOffset(ctx, schoolId);
+    const offset = await utcOffsetOf(ctx.app.db, schoolId);
     const DataID = await ctx.app.jobs.start(exportJob({ app: ctx.app, lang: ctx.lang, schoolId, userId, offset, filters: input }));
     return { DataID };
   }),

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { HOT_DAYS, HOT_WORD_COUNT, searchAdminCalls as C } from '../../shared/api/search-admin.ts';
 import { requireSchool } from '../access/call-context.ts';
-import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
+import { utcOffsetOf } from '../borrow-rules/borrow-rule-store.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { containsText } from '../db/like.ts';
 import type { Database, SearchBlockedWordsTable, SearchHotWordsTable } from '../db/schema.ts';
@@ -47,7 +47,6 @@ function logQuery(db: Db, schoolId: number, f: { DateFrom?: string; DateTo?: str
   return q;
 }
 
-const offsetOf = async (db: Db, schoolId: number) => (await loadCalendar(db, schoolId)).calendar.UtcOffsetMinutes;
 
 export const searchAdminHandlers = {
   'searchAdmin.getHotWordList': handler(C.getHotWordList, async (i, ctx) => {
@@ -120,7 +119,7 @@ export const searchAdminHandlers = {
 
   'searchAdmin.getSearchLog': handler(C.getSearchLog, async (i, ctx) => {
     const schoolId = requireSchool(ctx);
-    let q = logQuery(ctx.app.db, schoolId, i, await offsetOf(ctx.app.db, schoolId));
+    let q = logQuery(ctx.app.db, schoolId, i, await utcOffsetOf(ctx.app.db, schoolId));
     if (i.ZeroHit) q = q.where('l.hits', '=', 0);
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -131,7 +130,7 @@ export const searchAdminHandlers = {
 
   'searchAdmin.getSearchWords': handler(C.getSearchWords, async (i, ctx) => {
     const schoolId = requireSchool(ctx);
-    const base = logQuery(ctx.app.db, schoolId, i, await offsetOf(ctx.app.db, schoolId));
+    const base = logQuery(ctx.app.db, schoolId, i, await utcOffsetOf(ctx.app.db, schoolId));
     const count = (identity: string) => sql<number>`sum(case when l.identity = ${identity} then 1 else 0 end)`;
     let grouped = base.select((eb) => [
       'l.word', eb.fn.countAll<number>().as('searches'), eb.fn.max('l.hits').as('hits'), eb.fn.max('l.at').as('last_at'),
