@@ -23,7 +23,7 @@ function prng(seed: number) {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
 }
 
-export async function generateCatalogueFixture(db: Kysely<Database>, opts: { titles: number; schoolId?: number; seed?: number }): Promise<{ titles: number; copies: number; loans: number; ms: number; sample: { zh: string; en: string; initials: string; isbn: string } }> {
+export async function generateCatalogueFixture(db: Kysely<Database>, opts: { titles: number; schoolId?: number; seed?: number }): Promise<{ titles: number; copies: number; loans: number; ms: number; sample: { zh: string; en: string; initials: string; isbn: string; callNo: string } }> {
   const t0 = performance.now();
   const school = opts.schoolId ?? 1;
   const rnd = prng(opts.seed ?? 42);
@@ -31,7 +31,7 @@ export async function generateCatalogueFixture(db: Kysely<Database>, opts: { tit
   const areas = await db.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area']).where('school_id', '=', school).where('storage_area', '=', 2).execute();
   const classes = CLC_CLASSES.filter((c) => c.code.length >= 2).map((c) => c.code);
   const now = new Date().toISOString();
-  let sample = { zh: '', en: '', initials: '', isbn: '' };
+  let sample = { zh: '', en: '', initials: '', isbn: '', callNo: '' };
   let copies = 0;
   const BATCH = 1000; // SQLite takes at most 32,766 bound values per statement
   for (let from = 0; from < opts.titles; from += BATCH) {
@@ -46,15 +46,17 @@ export async function generateCatalogueFixture(db: Kysely<Database>, opts: { tit
         for (let d = 0; d < 12; d++) sum += (d % 2 === 0 ? 1 : 3) * Number(first12[d]);
         const isbn13 = first12 + String((10 - (sum % 10)) % 10);
         const spelled = spellTitle(title);
-        if (i === Math.floor(opts.titles / 2)) sample = { zh: title.slice(0, 2), en: english ? title.split(' ')[1]! : 'ocean', initials: spelled.initials.slice(0, 3), isbn: isbn13 };
+        if (i === Math.floor(opts.titles / 2)) sample = { zh: title.slice(0, 2), en: english ? title.split(' ')[1]! : 'ocean', initials: spelled.initials.slice(0, 3), isbn: isbn13, callNo: '' };
         return {
           school_id: school, title, en_title: '', author: english ? pick(EN_AUTHORS) : `${pick(SURNAMES)}${pick(GIVEN)} 著`, publisher: pick(PUBLISHERS),
           isbn: isbn13, isbn13, price: Math.round(rnd() * 6000 + 1000) / 100, class_no: english ? 'H319.4' : pick(classes), book_no: String(i + 1),
           language: english ? 'en' : 'zh', pub_year: 1990 + Math.floor(rnd() * 35), ...spelled, created_at: now, updated_at: now, source: 'bench',
         };
       });
+      const mid = Math.floor(opts.titles / 2) - from;
+      if (mid >= 0 && mid < n) sample.callNo = `${titles[mid]!.class_no}/${titles[mid]!.book_no}`;
       const ids = await trx.insertInto('titles').values(titles).returning('id').execute();
-      await indexNewTitles(trx, null, school, ids.map((r, k) => ({ id: r.id, title: titles[k]!.title, en_title: '', author: titles[k]!.author, series: '', subjects: '' })));
+      await indexNewTitles(trx, null, school, ids.map((r, k) => ({ id: r.id, title: titles[k]!.title, en_title: '', author: titles[k]!.author, series: '', subjects: '', publisher: titles[k]!.publisher })));
       const rows = ids.flatMap((r, k) => [0, 1].map((c) => {
         const area = pick(areas);
         return {

@@ -49,6 +49,12 @@ async function catalogueRows(c: Record<string, number>, on: string) {
   row(`copy search "chinese" (Search/Collection: title words)${on}, p95`, c['collection.chinese.p95']!, 'ms', 20);
   row(`copy search by barcode (Search/Collection)${on}, p95`, c['collection.barcode.p95']!, 'ms', 20);
   row(`search suggestions (first letters)${on}, p95`, c['suggest.p95']!, 'ms', 10);
+  for (const q of ['chinese', 'chinesePhrase', 'english', 'initials', 'isbn', 'callNo', 'broad']) {
+    row(`public catalogue search with facets "${q}" (${c[`public.${q}.total`]} titles)${on}, p95`, c[`public.${q}.p95`]!, 'ms', 20);
+  }
+  row(`public catalogue search with facets, the mix of keys above${on}, p50`, c['public.mix.p50']!, 'ms', 20);
+  row(`public catalogue search with facets, the mix of keys above${on}, p95`, c['public.mix.p95']!, 'ms', 20);
+  row(`public title detail (CatalogueDetail: copies, places, states)${on}, p95`, c['public.detail.p95']!, 'ms', 20);
   row(`scan ISBN → 3 copies saved at the gateway${on}, p95`, c['scanToSaved.p95']!, 'ms', null);
   row(`MARC import end to end${on}, ${c['marc.records']} records with copies, records/s (yaz-marcdump reads ${Math.round(c['marc.yazPerSec']!)}/s: ratio ${(c['marc.importPerSec']! / c['marc.yazPerSec']!).toFixed(2)})`, c['marc.importPerSec']!, 'rec/s', 10000);
 }

@@ -10,8 +10,13 @@ import { hyphenateIsbn } from './isbn-hyphenation.ts';
 export type Db = Kysely<Database> | Transaction<Database>;
 type TitleRow = Selectable<Database['titles']>;
 
-/** Full pinyin and initials of a title, stored for search (红楼梦 → honglongmeng / hlm). */
+/**
+ * Full pinyin and initials of a title, stored for search (红楼梦 → honglongmeng / hlm). A title
+ * without a Chinese character has none: its words are in the word index already, and spelling
+ * "The Secret Garden" as "thesecretgarden" only made every English title match twice.
+ */
 export function spellTitle(text: string): { pinyin: string; initials: string } {
+  if (!/\p{Script=Han}/u.test(text)) return { pinyin: '', initials: '' };
   const parts = pinyin(text, { toneType: 'none', type: 'array' })
     .map((p) => p.toLowerCase().replace(/[^a-z0-9]/g, ''))
     .filter(Boolean);

@@ -2,6 +2,7 @@ import { titleCalls as C, type TitleRow } from '../../shared/api/collection.ts';
 import { composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { reindexTitles, searchTitleIds } from '../search/title-index.ts';
+import { countFiltered, pageIds } from '../search/catalogue-query.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
@@ -35,12 +36,10 @@ async function titleRows(db: Db, schoolId: number, ids: readonly number[]) {
 
 /** Titles matching a query, ranked (search/title-index.ts), a page of them with copy counts. */
 export async function searchTitles(db: Db, schoolId: number, input: { SearchKey?: string; ClassNo?: string; Page: number; Rows: number }) {
-  const { ids, ranked } = searchTitleIds(db, schoolId, { key: input.SearchKey, classNo: input.ClassNo });
-  const [page, total] = await Promise.all([
-    ranked.limit(input.Rows).offset((input.Page - 1) * input.Rows).execute(),
-    db.selectFrom(ids.as('x')).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { List: await titleRows(db, schoolId, page.map((r) => r.title_id)), Total: Number(total.n) };
+  const match = searchTitleIds(db, schoolId, { key: input.SearchKey });
+  const filters = { classNo: input.ClassNo };
+  const [page, total] = await Promise.all([pageIds(db, match, filters, 'relevance', input.Page, input.Rows), countFiltered(db, match, filters)]);
+  return { List: await titleRows(db, schoolId, page), Total: total };
 }
 
 export async function titleById(db: Db, schoolId: number, id: number) {

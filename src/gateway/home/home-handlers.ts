@@ -5,7 +5,7 @@ import { writeTx } from '../db/connect.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { GROUP_URL_PREFIX, menusFor } from '../access/menu-store.ts';
-import { containsText } from '../db/like.ts';
+import { noticePage, noticeText } from './notice-store.ts';
 import { MAX_SHORTCUTS } from '../../shared/domain/ui-constants.ts';
 import { requireSchool, requireUser } from '../access/call-context.ts';
 
@@ -99,33 +99,14 @@ export const homeHandlers = {
   'home.getNotices': handler(homeCalls.getNotices, async (input, ctx) => {
     if (ctx.schoolId == null) return { List: [], Total: 0 };
     const en = ctx.lang === 'en-US';
-    let q = ctx.app.db.selectFrom('notices').where('school_id', '=', ctx.schoolId);
     // Without a token only what the school marked public (the portal before sign-in).
-    if (!ctx.principal) q = q.where('is_public', '=', 1);
-    if (input.SearchKey) {
-      const key = input.SearchKey;
-      q = q.where((eb) => eb.or([containsText('title', key), containsText('en_title', key)]));
-    }
-    const [{ n }, rows] = await Promise.all([
-      q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      q.selectAll()
-        .orderBy('top', 'desc')
-        .orderBy('publish_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(input.Rows)
-        .offset((input.Page - 1) * input.Rows)
-        .execute(),
-    ]);
+    const page = await noticePage(ctx.app.db, ctx.schoolId, { publicOnly: !ctx.principal, searchKey: input.SearchKey, page: input.Page, rows: input.Rows });
     return {
-      Total: Number(n),
-      List: rows.map((r) => ({
-        ID: r.id,
-        Title: en && r.en_title ? r.en_title : r.title,
-        Content: en && r.en_content ? r.en_content : r.content,
-        PublishTime: r.publish_time,
-        Top: r.top === 1,
-        Public: r.is_public === 1,
-      })),
+      Total: page.total,
+      List: page.rows.map((r) => {
+        const text = noticeText(r, en);
+        return { ID: r.id, Title: text.title, Content: text.content, PublishTime: r.publish_time, Top: r.top === 1, Public: r.is_public === 1 };
+      }),
     };
   }),
   'home.getDashboard': handler(homeCalls.getDashboard, async (_input, ctx) => {

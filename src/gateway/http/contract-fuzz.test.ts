@@ -40,12 +40,13 @@ const ONLY = (process.env.FUZZ_ONLY ?? '').split(',').map((s) => s.trim()).filte
 const CALLS = ONLY.length ? allCalls.filter((c) => ONLY.includes(c.id)) : allCalls;
 
 /**
- * Tables a refused request may legitimately change: security bookkeeping only, each with why.
+ * Tables a request may change whoever sends it, and a refused one too: bookkeeping only, each with why.
  * (Failed sign-ins and lookups are counted in memory.) Keep it minimal: an entry here
  * is a table the "refused request changes no row" rule no longer watches.
  */
 const BOOKKEEPING_TABLES: Record<string, string> = {
   operation_log: 'the audit trail: a refused desk transaction is recorded too, and every change is logged whoever made it',
+  search_log: 'what the public catalogue was searched for (/search-mana): every first page of Search/Catalogue adds a row, anonymous searches too, and nothing reads it back into a reply',
 };
 
 /**

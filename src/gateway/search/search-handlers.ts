@@ -1,40 +1,102 @@
+import type { CatalogueQuery, ComplexQuery, SearchResult } from '../../shared/api/search.ts';
 import { searchCalls as C } from '../../shared/api/search.ts';
-import { searchTitleIds } from './title-index.ts';
+import { complexTitleIds, searchTitleIds, type TitleMatch } from './title-index.ts';
+import { pageIds, runSearch, type SearchFilters } from './catalogue-query.ts';
+import { namedFacets, publicTitles } from './public-titles.ts';
+import { titleDetail } from './title-detail.ts';
+import { cachedLibraryFigures, classTree, recommended } from './library-figures.ts';
 import { recordSearch } from '../search-admin/search-log.ts';
-import { handler, type HandlerMapFor } from '../http/handler-types.ts';
+import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
-import { requireUser } from '../access/call-context.ts';
-import { branchScope, inList } from '../access/access-scope.ts';
-import { searchTitles, titleById } from '../collection/title-handlers.ts';
-import { copyById, listCopies, toCopyRow } from '../collection/collection-store.ts';
+import { requireSchool, requireUser } from '../access/call-context.ts';
+import { branchScope } from '../access/access-scope.ts';
+import { listCopies } from '../collection/collection-store.ts';
+import { noticeById, noticePage, noticeText } from '../home/notice-store.ts';
+
+/**
+ * The catalogue as readers see it (Search/*): anonymous callers name their school by the SchoolID
+ * header, signed-in ones are answered for their token's school; every branch's copies are shown
+ * (a reader may walk to any of them). Search/Collection stays a staff call (copies with staff
+ * data, within the caller's branches).
+ */
+
+function filtersOf(input: CatalogueQuery | ComplexQuery): SearchFilters {
+  const f: SearchFilters = { language: input.Language, classNo: input.ClassNo, branchId: input.BranchID, availableOnly: input.AvailableOnly };
+  if ('YearFrom' in input) Object.assign(f, { yearFrom: input.YearFrom, yearTo: input.YearTo });
+  return f;
+}
+
+/** A page of a search's result with its total and facets (catalogue-query.ts runSearch). */
+async function searchResult(ctx: CallContext, schoolId: number, match: TitleMatch, input: CatalogueQuery | ComplexQuery): Promise<SearchResult> {
+  const sort = input.Sort ?? (match.rank ? 'relevance' : 'newest');
+  const found = await runSearch(ctx.app.db, schoolId, match, filtersOf(input), sort, input.Page, input.Rows);
+  const [List, Facets] = await Promise.all([publicTitles(ctx.app.db, schoolId, found.ids), namedFacets(ctx.app, schoolId, found.facets)]);
+  return { List, Total: found.total, Facets };
+}
+
+const userIdOf = (ctx: CallContext) => ctx.principal?.userId ?? null;
+
+/** Text of a notice without markup, for a list: tags dropped, the common entities read, spaces folded, about 120 characters. */
+function excerpt(html: string, max = 120): string {
+  const entities: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+  const text = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|amp|lt|gt|quot|apos|#39);/g, (_m, e: string) => entities[e] ?? ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max).join('')}…`;
+}
 
 export const searchHandlers = {
-  /** The portal's catalogue search: each first page is logged for /search-mana after the answer is ready, not waited for. */
+  /** The one search box; each first page is logged for /search-mana after the answer is ready, not waited for. */
   'search.catalogue': handler(C.catalogue, async (input, ctx) => {
-    const { schoolId, userId } = requireUser(ctx);
-    const found = await searchTitles(ctx.app.db, schoolId, input);
-    recordSearch(ctx.app, { schoolId, userId, key: input.SearchKey, page: input.Page, hits: found.Total });
+    const schoolId = requireSchool(ctx);
+    const found = await searchResult(ctx, schoolId, searchTitleIds(ctx.app.db, schoolId, { key: input.SearchKey, field: input.Field }), input);
+    recordSearch(ctx.app, { schoolId, userId: userIdOf(ctx), key: input.SearchKey, page: input.Page, hits: found.Total });
     return found;
   }),
+  'search.complexCatalogue': handler(C.complexCatalogue, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    return searchResult(ctx, schoolId, complexTitleIds(ctx.app.db, schoolId, input.Conditions), input);
+  }),
   'search.catalogueDetail': handler(C.catalogueDetail, async (input, ctx) => {
-    const { schoolId } = requireUser(ctx);
-    const scope = await branchScope(ctx);
-    const title = await titleById(ctx.app.db, schoolId, input.ItemID);
-    if (!title) throw AppError.notFound();
-    let q = ctx.app.db.selectFrom('copies').select('id').where('school_id', '=', schoolId).where('title_id', '=', title.ID);
-    if (scope.ids) q = q.where('branch_id', 'in', inList(scope.ids));
-    const ids = (await q.orderBy('barcode').limit(500).execute()).map((r) => r.id);
-    const rows = await Promise.all(ids.map((id) => copyById(ctx.app.db, schoolId, scope.ids, id)));
-    return { ...title, CopiesList: rows.filter((r) => r != null).map(toCopyRow) };
+    const schoolId = requireSchool(ctx);
+    // The school's offset from the rules the desk keeps in memory (borrow-rules/rules-cache.ts):
+    // loading it is the calendar's rows, on every kiosk tap otherwise.
+    const offset = (await ctx.app.schoolRules.of(schoolId)).rules.Calendar.UtcOffsetMinutes;
+    const detail = await titleDetail(ctx.app.db, schoolId, input.ItemID, offset);
+    if (!detail) throw AppError.notFound();
+    return detail;
   }),
   'search.collection': handler(C.collection, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
     return listCopies(ctx.app.db, schoolId, (await branchScope(ctx)).ids, input);
   }),
-  /** The first letters typed: the ten best titles of the staff search for them. */
+  'search.statfile': handler(C.statfile, async (_input, ctx) => cachedLibraryFigures(ctx.app.db, requireSchool(ctx))),
+  'search.recommend': handler(C.recommend, async (input, ctx) =>
+    recommended(ctx.app.db, requireSchool(ctx), { kind: input.Kind, days: input.Days, rows: input.Rows, classNo: input.ClassNo })),
+  'search.classify': handler(C.classify, async (input, ctx) => classTree(ctx.app.db, requireSchool(ctx), input.ParentCode)),
+  'search.bulletinCatalog': handler(C.bulletinCatalog, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    const en = ctx.lang === 'en-US';
+    const page = await noticePage(ctx.app.db, schoolId, { publicOnly: !ctx.principal, searchKey: input.SearchKey, page: input.Page, rows: input.Rows });
+    return {
+      Total: page.total,
+      List: page.rows.map((r) => {
+        const text = noticeText(r, en);
+        return { ID: r.id, Title: text.title, Excerpt: excerpt(text.content), PublishTime: r.publish_time, Top: r.top === 1 };
+      }),
+    };
+  }),
+  'search.bulletinContent': handler(C.bulletinContent, async (input, ctx) => {
+    const r = await noticeById(ctx.app.db, requireSchool(ctx), input.ID, !ctx.principal);
+    if (!r) throw AppError.notFound();
+    const text = noticeText(r, ctx.lang === 'en-US');
+    return { ID: r.id, Title: text.title, Content: text.content, PublishTime: r.publish_time, Top: r.top === 1 };
+  }),
+  /** The first letters typed: the ten best titles of the search for them. */
   'search.suggest': handler(C.suggest, async (input, ctx) => {
-    const { schoolId } = requireUser(ctx);
-    const ids = (await searchTitleIds(ctx.app.db, schoolId, { key: input.Prefix }).ranked.limit(10).execute()).map((r) => r.title_id);
+    const schoolId = requireSchool(ctx);
+    const match = searchTitleIds(ctx.app.db, schoolId, { key: input.Prefix });
+    const ids = await pageIds(ctx.app.db, match, {}, 'relevance', 1, 10);
     if (!ids.length) return [];
     const rows = new Map((await ctx.app.db.selectFrom('titles').select(['id', 'title', 'author']).where('school_id', '=', schoolId).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
     return ids.flatMap((id) => { const r = rows.get(id); return r ? [{ ItemID: r.id, Title: r.title, Author: r.author }] : []; });

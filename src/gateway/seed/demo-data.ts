@@ -7,7 +7,7 @@ import { addBorrowRulesData } from './borrow-rules-data.ts';
 import { generateOrganization } from './organization-data.ts';
 import { addRolesData } from './roles-data.ts';
 import { generateBasicSets } from './basic-sets-data.ts';
-import { indexTerms, titleMarkers } from '../../shared/domain/search/search-terms.ts';
+import { titleIndexTerms } from '../../shared/domain/search/search-terms.ts';
 
 /**
  * Generates the demo schools as plain rows with explicit ids (so foreign keys are known without
@@ -325,14 +325,14 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
     const price = Math.round(rng.int(1500, 6800) / 10) / 10;
     const author = english ? rng.pick(EN_AUTHORS) : `${makeName(rng.chance(0.5))} ${rng.pick(['著', '编著', '主编', '编'])}`;
     const title = english ? en : zh;
-    const py = english ? { full: en.toLowerCase(), initials: '' } : spell(zh);
+    const py = english ? { full: '', initials: '' } : spell(zh);
     put('titles', {
       id, school_id: school, title, en_title: en, author, publisher: pub.zh, isbn, price,
       class_no: clc.no, book_no: String(seq), language: english ? 'en' : 'zh', pub_year: rng.int(2005, 2025),
       pinyin: py.full, initials: py.initials, created_at: iso(now - rng.int(30, 1500) * DAY),
       isbn13: isbn, source: 'manual',
     });
-    for (const term of [...indexTerms([title, en, author]), ...titleMarkers(title)]) put('title_terms', { school_id: school, term, title_id: id });
+    for (const term of titleIndexTerms({ title, en_title: en, author, series: '', subjects: '', publisher: pub.zh })) put('title_terms', { school_id: school, term, title_id: id });
     titles.push({ id, price, callNo: `${clc.no}/${seq}` });
   }
 

@@ -50,6 +50,31 @@ export const PLACEABLE_AREAS: readonly StorageArea[] = [1, 2, 4, 5, 8, 9];
 export const LENDING_AREAS: readonly StorageArea[] = [2, 5];
 const SHELVED: readonly StorageArea[] = [1, 2, 4, 5, 8, 9];
 
+/** Where a copy is for a reader (the public catalogue): its storage area and circulation state in one word. */
+export const PUBLIC_COPY_STATES = ['available', 'onLoan', 'onHoldShelf', 'inLibraryOnly', 'processing', 'unavailable'] as const;
+export type PublicCopyState = (typeof PUBLIC_COPY_STATES)[number];
+
+/** Reading and recommended areas: on the shelf to read there, not lent. */
+const IN_LIBRARY_AREAS: readonly number[] = [STORAGE_AREAS.recommended, STORAGE_AREAS.reading];
+/** Being catalogued or checked: in the library, not on the public shelf yet. */
+const PROCESSING_AREAS: readonly number[] = [STORAGE_AREAS.cataloguing, STORAGE_AREAS.checked];
+
+/**
+ * The public state of a copy: borrowed → onLoan; waiting for or on the hold shelf → onHoldShelf;
+ * lost, locked or claimed returned → unavailable; otherwise by area: lending areas → available,
+ * reading and recommended areas → inLibraryOnly, cataloguing and checked → processing. Weeded
+ * copies are never shown to readers (the callers leave them out); they would be unavailable.
+ */
+export function publicCopyState(storage: number, circ: string): PublicCopyState {
+  if (circ === 'borrowed') return 'onLoan';
+  if (circ === 'reserving' || circ === 'reserved') return 'onHoldShelf';
+  if (circ !== 'available') return 'unavailable';
+  if ((LENDING_AREAS as readonly number[]).includes(storage)) return 'available';
+  if (IN_LIBRARY_AREAS.includes(storage)) return 'inLibraryOnly';
+  if (PROCESSING_AREAS.includes(storage)) return 'processing';
+  return 'unavailable';
+}
+
 interface Transition {
   event: CopyEvent;
   /** Storage areas the copy may be in (all when omitted). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexTerms, prefixUpperBound, queryTerms } from './search-terms.ts';
+import { fold, indexTerms, prefixUpperBound, publisherQueryTerms, queryTerms, tagged, titleIndexTerms } from './search-terms.ts';
 
 describe('search terms', () => {
   it('cuts CJK runs into bigrams plus the last character, Latin and digits into folded words', () => {
@@ -28,5 +28,23 @@ describe('search terms', () => {
     expect(prefixUpperBound('猫')).toBe('猬');
     expect('猫咪' >= '猫' && '猫咪' < prefixUpperBound('猫')).toBe(true);
     expect(prefixUpperBound('\ud7ff')).toBe('\ue000');
+  });
+});
+
+describe('search terms: traditional characters and fields', () => {
+  it('folds traditional characters to simplified, the same for the index and the query', () => {
+    expect(fold('西遊記 臺灣 裡 ＡＢＣ')).toBe('西游记 台湾 里 abc');
+    // Characters that are ordinary simplified text stay as they are.
+    expect(fold('著作 才 吃')).toBe('著作 才 吃');
+    expect(indexTerms(['西遊記'])).toEqual(indexTerms(['西游记']));
+    expect(queryTerms('紅樓夢')).toEqual(queryTerms('红楼梦'));
+  });
+
+  it('tags the terms of each field, keeps the publisher\'s pieces whole and the title\'s markers', () => {
+    const terms = titleIndexTerms({ title: '长安的荔枝', en_title: 'Lychee', author: '马伯庸 著', series: '', subjects: '唐代', publisher: '湖南文艺出版社' });
+    expect(terms).toEqual(expect.arrayContaining(['长安', '荔枝', 'lychee', '=长安的荔枝', '^长安', '@马伯', '@伯庸', '@著', '%唐代', '&湖南文艺出版社']));
+    expect(terms).not.toContain('马伯');
+    expect(publisherQueryTerms('湖南 文艺')).toEqual([{ term: '&湖南', prefix: true }, { term: '&文艺', prefix: true }]);
+    expect(tagged('author', 'x'.repeat(60))).toHaveLength(40);
   });
 });

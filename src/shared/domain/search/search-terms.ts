@@ -1,9 +1,13 @@
+import { to as simplifiedDicts } from 'opencc-js/preset/t2cn';
+import type { DictGroup } from 'opencc-js/core';
+
 /**
  * The terms of the title index (title_terms), the way CJK search engines without a dictionary
  * do it (Lucene's CJKAnalyzer, pg_bigm): Chinese, Japanese and Korean text as overlapping
  * character bigrams, Latin letters and digits as whole words. Both the index and the query are
  * cut the same way after the same folding (NFKC: full-width letters and digits become ASCII;
- * lower case), so 西游记 finds 《西游记》 and ＡＢＣ finds abc.
+ * lower case; traditional characters become simplified), so 西游记 finds 《西游记》, 西遊記 finds
+ * 西游记 and back, and ＡＢＣ finds abc.
  *
  * A run of CJK characters c1…cn gives c1c2 … c(n-1)cn and the last character alone, so every
  * character starts at least one term: a one-character query is a prefix of a term (猫 → 猫咪,
@@ -19,8 +23,41 @@ const PIECE = new RegExp(`${CJK_CLASS}+|(?:(?!${CJK_CLASS})[\\p{L}\\p{N}])+`, 'g
 /** Terms longer than this are cut: a term is a key in a B-tree, not a document. */
 const MAX_TERM = 40;
 
-function fold(text: string): string {
-  return text.normalize('NFKC').toLowerCase();
+/**
+ * Traditional → simplified, character by character, from OpenCC's table (opencc-js: MIT code,
+ * Apache-2.0 data, maintained; only its data is used here, no Node or DOM). The table already
+ * holds the Taiwan and Hong Kong forms (裡 and 裏 → 里, 說 and 説 → 说). OpenCC's variant tables
+ * are not used: they map characters that are ordinary simplified text too (著 → 着, 才 → 纔).
+ * Only one-character entries are taken: OpenCC's phrase tables convert by context (乾隆 stays,
+ * 乾燥 → 干燥), which would fold a character one way in a title and another way in a query typed
+ * without that context; a search index needs the same answer for a character everywhere. Where a
+ * traditional character has several simplified readings, OpenCC's first (its usual one) is kept.
+ */
+function characterMap(groups: readonly DictGroup[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const group of groups) {
+    for (const dict of group) {
+      const pairs = typeof dict === 'string' ? dict.split('|').map((e) => e.split(' ') as [string, string]) : dict;
+      for (const [from, to] of pairs) {
+        const target = to?.split(' ')[0];
+        if (target && [...from].length === 1 && [...target].length === 1 && !out.has(from)) out.set(from, target);
+      }
+    }
+  }
+  return out;
+}
+
+const SIMPLIFIED = characterMap(simplifiedDicts.cn ?? []);
+const HAN = /\p{Script=Han}/gu;
+
+/** Each Han character in its simplified form (西遊記 → 西游记); anything else unchanged. */
+export function simplifiedChinese(text: string): string {
+  return text.replace(HAN, (c) => SIMPLIFIED.get(c) ?? c);
+}
+
+/** What the index and the query compare: NFKC, lower case, simplified Chinese. */
+export function fold(text: string): string {
+  return simplifiedChinese(text.normalize('NFKC').toLowerCase());
 }
 
 function pieces(text: string): string[] {
@@ -76,6 +113,51 @@ export function indexTerms(texts: readonly string[]): string[] {
     }
   }
   return [...out];
+}
+
+/**
+ * The fields of a title with terms of their own, and the one character each field's terms start
+ * with, so one search can keep to one field (an author search does not find 鲁迅 in a title).
+ * The title and its parallel title are the bulk of the index and carry no tag; none of these
+ * characters is a letter or digit, so a tagged term never equals a word.
+ */
+export const TERM_TAGS = { title: '', author: '@', series: '$', subject: '%', publisher: '&' } as const;
+export type TermField = keyof typeof TERM_TAGS;
+
+/** A term of a field, cut to fit the index column (40 characters). */
+export function tagged(field: TermField, term: string): string {
+  const s = TERM_TAGS[field] + term;
+  return s.length <= MAX_TERM ? s : [...s].slice(0, MAX_TERM).join('');
+}
+
+/** The texts of a title the index holds. */
+export interface IndexedTitle {
+  title: string;
+  en_title: string;
+  author: string;
+  series: string;
+  subjects: string;
+  publisher: string;
+}
+
+/**
+ * Every term a title is found by: the words of its title and parallel title, of its author(s),
+ * series and subjects (each field tagged), its publisher's pieces whole (a publisher is searched
+ * by its start, 人民文学 → 人民文学出版社, which costs one or two index rows, not seven), and the
+ * two ranking markers of its title.
+ */
+export function titleIndexTerms(t: IndexedTitle): string[] {
+  const out = new Set<string>([...indexTerms([t.title ?? '', t.en_title ?? '']), ...titleMarkers(t.title ?? '')]);
+  for (const [field, text] of [['author', t.author], ['series', t.series], ['subject', t.subjects]] as const) {
+    for (const term of indexTerms([text ?? ''])) out.add(tagged(field, term));
+  }
+  for (const piece of pieces(t.publisher ?? '')) out.add(tagged('publisher', piece));
+  return [...out];
+}
+
+/** What a title's publisher must hold: each piece of the key as the start of one of its pieces. */
+export function publisherQueryTerms(key: string): QueryTerm[] {
+  return [...new Set(pieces(key))].map((p) => ({ term: tagged('publisher', p), prefix: true }));
 }
 
 /** One condition of a query: the exact term, or any term starting with it. */
