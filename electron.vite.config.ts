@@ -55,6 +55,9 @@ export default defineConfig({
       outDir: r('out/renderer'),
       emptyOutDir: true,
       minify: true,
+      // .vite/manifest.json: which chunks a route pulls in, for the portal's first-load figure
+      // (scripts/bench/web-bundle.ts). Dot-directories are not served.
+      manifest: true,
       rolldownOptions: {
         input: { index: r('src/renderer/index.html') },
       },

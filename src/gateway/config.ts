@@ -110,7 +110,9 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
     // failure counters, and a whole class signs in from one school NAT address.
     loginRateLimit: { max: int(env.LIB_LOGIN_RATE_LIMIT_MAX, 300), windowMs: 60_000, exemptLoopback: false },
     // Pre-sign-in pages make a few of these calls per visit; signed-in callers are not counted.
-    publicRateLimit: { max: int(env.LIB_PUBLIC_RATE_LIMIT_MAX, 120), windowMs: 60_000, exemptLoopback: false },
+    // A school's computers and phones on its Wi-Fi usually share one public address, and the
+    // portal searches as a reader types: 600 a minute per address and call.
+    publicRateLimit: { max: int(env.LIB_PUBLIC_RATE_LIMIT_MAX, 600), windowMs: 60_000, exemptLoopback: false },
     seedDemo: env.LIB_SEED !== '0',
     mail: { smtpUrl: env.LIB_SMTP_URL || null, from: env.LIB_MAIL_FROM || DEFAULT_MAIL_FROM },
     logLevel: env.LIB_LOG_LEVEL ?? 'warn',

@@ -124,6 +124,14 @@ test('axe: the built pages that open without a session, zh-CN and en-US', async 
     await expect(page.getByTestId('screen-/404')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await stillMotion(page);
+    // The portal and the kiosk ask for the school first (a fresh device), then remember it.
+    await go(page, '/search');
+    await expect(page.getByTestId('school-picker')).toBeVisible();
+    await settle(page);
+    findings.push(...(await scan(page, `${lang} /search (school picker, no session)`)));
+    scanned += 1;
+    await go(page, '/search?school=BJSY01');
+    await expect(page.getByTestId('portal-school-name')).not.toHaveText('');
     for (const e of noSession) {
       if (e.status === 'planned' && lang !== 'zh-CN') continue;
       await scanRoute(page, e, `${lang} ${e.path} (no session)`, findings);

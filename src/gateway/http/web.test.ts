@@ -33,6 +33,8 @@ describe('web app hosting with a build', () => {
     mkdirSync(join(web, 'assets'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Library</title>');
     writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log(1)');
+    mkdirSync(join(web, '.vite'));
+    writeFileSync(join(web, '.vite', 'manifest.json'), '{}');
   });
   afterAll(() => rmSync(web, { recursive: true, force: true }));
   const t = useTestGateway(() => ({ config: { webRoot: web } }));
@@ -50,5 +52,9 @@ describe('web app hosting with a build', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject('/library')).headers.location).toBe('/library/');
+  });
+
+  it('does not serve the build\'s own bookkeeping (dot folders such as .vite/)', async () => {
+    expect((await t.app.inject('/library/.vite/manifest.json')).statusCode).toBe(404);
   });
 });

@@ -40,6 +40,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       prefix: BASE,
       index: ['index.html'],
       wildcard: true,
+      // The build's bookkeeping (.vite/manifest.json, read by the bench) is not part of the site.
+      allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
       setHeaders(res, path) {
         // Hashed assets never change; index.html must be revalidated so a new build is picked up.
         if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -322,6 +322,8 @@ describe('platform config, school portal, password, client credentials', () => {
       Authority: `${PUBLIC_URL}/sso`, ClientID: 'library-admin', PortalClientID: 'library-portal',
       Scope: 'openid profile offline_access', RedirectPath: '/library/callback', PortalRedirectPath: '/library/callbacksearch',
       PostLogoutRedirectPath: '/library/', Languages: ['zh-CN', 'en-US'],
+      // localhost: no phone reaches it, so the kiosk shows no QR code.
+      PortalUrl: null,
     });
     const meta = await t.app.inject({ method: 'GET', url: '/sso/.well-known/openid-configuration' });
     expect(meta.json()).toMatchObject({ issuer: `${PUBLIC_URL}/sso`, token_endpoint: `${PUBLIC_URL}/sso/token` });

@@ -98,6 +98,7 @@ const handlers = {
     PortalRedirectPath: '/library/callbacksearch',
     PostLogoutRedirectPath: '/library/',
     Languages: [...LANGUAGES],
+    PortalUrl: reachableFromPhones(ctx.app.config.publicUrl) ? `${ctx.app.config.publicUrl}/library/` : null,
   })),
 
   'auth.imageCaptcha': on(authCalls.imageCaptcha, async (input, ctx) => {
@@ -338,6 +339,16 @@ const handlers = {
 /** An RFC 6749 error that is also a failing envelope, so both kinds of client read it. */
 function oauthError(status: number, error: string, description: string) {
   return { error, error_description: description, code: status, success: false, message: description, data: null };
+}
+
+/** A loopback or unspecified host (the embedded gateway) is this machine only. */
+function reachableFromPhones(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return !(host === 'localhost' || host === '::1' || host === '0.0.0.0' || host === '::' || /^127\./.test(host));
+  } catch {
+    return false;
+  }
 }
 
 export const ssoHandlers: AnyHandlerMap = handlers;

@@ -5,6 +5,7 @@ import { withChunkTimeout } from '../lib/chunk-load.ts';
 import { NOT_FOUND_PATH, REDIRECTS, screenRegistry } from './screen-registry.ts';
 import { ScreenGate } from './screen-gate.tsx';
 import { AdminLayout } from './shell/admin-layout.tsx';
+import { screenPreload } from './screen-preload.ts';
 import { MinimalLayout } from './shell/minimal-layout.tsx';
 import { RootLayout, LoadingScreen } from './shell/root-layout.tsx';
 
@@ -36,8 +37,21 @@ export function buildRoutes(registry: readonly ScreenEntry[] = screenRegistry): 
       children: [
         ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
         { element: <AdminLayout />, errorElement: <RouteError />, children: byLayout('admin') },
-        { element: <MinimalLayout variant="portal" />, children: byLayout('portal') },
-        { element: <MinimalLayout variant="guide" />, children: byLayout('guide') },
+        {
+          // Its own chunk: the portal's frame is not part of every first load.
+          lazy: async () => {
+            const [m] = await Promise.all([import('./shell/portal-layout.tsx'), screenPreload(['search'])]);
+            return { Component: m.PortalLayout };
+          },
+          children: byLayout('portal'),
+        },
+        {
+          lazy: async () => {
+            const [m] = await Promise.all([import('./shell/guide-layout.tsx'), screenPreload(['search', 'guide'])]);
+            return { Component: m.GuideLayout };
+          },
+          children: byLayout('guide'),
+        },
         { element: <MinimalLayout variant="public" />, children: byLayout('public') },
         { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
       ],

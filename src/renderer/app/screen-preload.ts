@@ -3,12 +3,14 @@
  * language). Registered at start-up, so the registry stays free of i18n and DOM imports and plain
  * Node can read it (spec:coverage).
  */
-let preload: () => Promise<void> = () => Promise.resolve();
+type Preload = (namespaces?: readonly string[]) => Promise<void>;
+let preload: Preload = () => Promise.resolve();
 
-export function setScreenPreload(fn: () => Promise<void>): void {
+export function setScreenPreload(fn: Preload): void {
   preload = fn;
 }
 
-export function screenPreload(): Promise<void> {
-  return preload();
+/** `namespaces`: the feature strings the screen uses; all of them when not given. */
+export function screenPreload(namespaces?: readonly string[]): Promise<void> {
+  return preload(namespaces);
 }

@@ -3,7 +3,7 @@ import { translationCalls } from '../../shared/api/translation.ts';
 import { call, configureApiClient } from '../lib/api-client.ts';
 import { installAuthHandlers, resumeSession } from '../lib/auth-flow.ts';
 import { bridge } from '../lib/bridge.ts';
-import { applyServerTranslations, initI18n, loadFeatureNamespaces } from '../lib/i18n.ts';
+import { applyServerTranslations, initI18n, loadFeatureNamespaces, SHELL_NAMESPACES } from '../lib/i18n.ts';
 import { resolveInitialLanguage, isLanguage } from '../lib/language.ts';
 import { applyMobileHeightRule } from '../lib/device.ts';
 import { LOCAL_KEYS } from '../lib/session-store.ts';
@@ -30,12 +30,11 @@ export async function startup(root: HTMLElement): Promise<StartupResult> {
     if (localStorage.getItem(LOCAL_KEYS.theme) == null) themeModeStore.set(settings.data.theme);
   }
   initI18n(lang);
-  // Feature strings load alongside the first screen, and every built screen waits for them. Only
-  // the Chinese shell is bundled: in another language the shell waits for its strings too.
-  setScreenPreload(() => loadFeatureNamespaces());
-  if (lang === 'zh-CN') void loadFeatureNamespaces(lang);
+  // Feature strings load alongside the first screen, and every built screen waits for its own
+  // (screen-entry.ts). Only the Chinese shell is bundled: in another language the shell waits.
+  setScreenPreload((namespaces) => loadFeatureNamespaces(undefined, namespaces));
   // (Should the chunks fail to load, the Chinese strings stand in.)
-  else await loadFeatureNamespaces(lang).catch(() => undefined);
+  if (lang !== 'zh-CN') await loadFeatureNamespaces(lang, SHELL_NAMESPACES).catch(() => undefined);
   document.documentElement.lang = lang;
   installAuthHandlers();
   // The desktop's tokens are main's: this window takes the access token (and after a restart the

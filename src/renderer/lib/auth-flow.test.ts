@@ -7,7 +7,7 @@ import { ssoEndSessionUrl } from './auth-flow.ts';
 const platConfig = {
   Authority: 'http://gw.test/sso', ClientID: 'library-admin', PortalClientID: 'library-portal',
   Scope: 'openid profile offline_access', RedirectPath: '/library/callback', PortalRedirectPath: '/library/callbacksearch',
-  PostLogoutRedirectPath: '/library/', Languages: ['zh-CN', 'en-US'],
+  PostLogoutRedirectPath: '/library/', Languages: ['zh-CN', 'en-US'], PortalUrl: 'http://gw.test/library/',
 };
 
 beforeEach(() => {

@@ -47,25 +47,38 @@ export function registerLocaleFiles(files: Record<string, LocaleFile>): void {
   Object.assign(registered, files);
 }
 
+/** The shell's namespaces: bundled in Chinese, loaded first in another language. */
+export const SHELL_NAMESPACES = ['common', 'shell', 'auth', 'errors', 'validation', 'screens', 'home', 'settings', 'process'] as const;
+
 const featureLoads = new Map<string, Promise<void>>();
-/** Loads every feature namespace of a language once (small JSON chunks, fetched in parallel). */
-export function loadFeatureNamespaces(lang: string = i18next.language || 'zh-CN'): Promise<void> {
+/** What screens asked for so far (null: every namespace), so a language switch loads the same set. */
+let wanted: Set<string> | null = new Set(SHELL_NAMESPACES);
+
+/**
+ * Loads feature namespaces of a language once each (small JSON chunks, fetched in parallel):
+ * `namespaces` when given (a portal or kiosk screen names the few it uses, which keeps their
+ * first load small), else all of them (admin screens).
+ */
+export function loadFeatureNamespaces(lang: string = i18next.language || 'zh-CN', namespaces?: readonly string[]): Promise<void> {
   // Before initI18n there is no store to load into (module tests that only import screens).
   if (!i18next.isInitialized) return Promise.resolve();
-  let done = featureLoads.get(lang);
-  if (!done) {
-    const loads = Object.entries(featureFiles)
-      .map(([path, load]) => ({ p: parsePath(path), load }))
+  if (!namespaces) wanted = null;
+  else if (wanted) for (const ns of namespaces) wanted.add(ns);
+  const loads = Object.entries(featureFiles)
+    .map(([path, load]) => ({ p: parsePath(path), load }))
+    .filter(({ p }) => p?.lang === lang && (!namespaces || namespaces.includes(p.ns)));
+  return Promise.all(loads.map(({ p, load }) => {
+    const key = `${lang}:${p!.ns}`;
+    let done = featureLoads.get(key);
+    if (!done) {
       // Not "skip if the bundle exists": a server override may have created it with one key.
-      .filter(({ p }) => p?.lang === lang);
-    done = Promise.all(
-      // deep merge without overwriting: server overrides applied earlier win.
-      loads.map(({ p, load }) => load().then((content) => void i18next.addResourceBundle(lang, p!.ns, content, true, false))),
-    ).then(() => undefined);
-    done.catch(() => featureLoads.delete(lang));
-    featureLoads.set(lang, done);
-  }
-  return done;
+      // Deep merge without overwriting: server overrides applied earlier win.
+      done = load().then((content) => void i18next.addResourceBundle(lang, p!.ns, content, true, false));
+      done.catch(() => featureLoads.delete(key));
+      featureLoads.set(key, done);
+    }
+    return done;
+  })).then(() => undefined);
 }
 
 const dayjsLocale = (lang: Language) => (lang === 'zh-CN' ? 'zh-cn' : 'en');
@@ -101,7 +114,7 @@ export async function changeLanguage(lang: Language): Promise<void> {
   setCurrentLanguage(lang);
   dayjs.locale(dayjsLocale(lang));
   // The open screen's strings must exist in the new language before the switch renders.
-  await loadFeatureNamespaces(lang);
+  await loadFeatureNamespaces(lang, wanted ? [...wanted] : undefined);
   if (currentLanguage() !== lang) return;
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;

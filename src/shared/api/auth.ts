@@ -29,6 +29,11 @@ export const platConfigSchema = z.object({
   PortalRedirectPath: z.string(),
   PostLogoutRedirectPath: z.string(),
   Languages: z.array(z.enum(LANGUAGES)),
+  /**
+   * The portal as readers' phones reach it (the gateway's public address + /library/); null when
+   * the gateway answers on a loopback address only (an embedded gateway), which no phone reaches.
+   */
+  PortalUrl: z.string().nullable(),
 });
 
 export const captchaSchema = z.object({

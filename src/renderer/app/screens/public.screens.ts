@@ -6,7 +6,7 @@ export const publicScreens = defineGroup({ area: 'public', group: 'no-login', lo
   '/callbacksearch': () => import('../../features/auth/callback-search-screen.tsx'),
   '/bridge': null,
   '/401': () => import('../../features/errors/unauthorized-screen.tsx'),
-  '/statistic': null,
+  '/statistic': () => import('../../features/search/library-figures-screen.tsx'),
   '/libraryinfo': null,
   '/connect/oauth': null,
   '/connect/unoauth': null,

@@ -7,23 +7,16 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { LanguageSwitch } from './language-switch.tsx';
 
-/** Layouts outside the admin shell: the public portal, the reading-guide kiosk, sign-in pages. */
-export function MinimalLayout({ variant }: { variant: 'portal' | 'guide' | 'public' }) {
+/** The frame of pages outside the admin shell, the portal and the kiosk: sign-in and error pages. */
+export function MinimalLayout({ variant }: { variant: 'public' }) {
   const { t } = useTranslation('shell');
   const theme = useTheme();
-  if (variant === 'guide') {
-    return (
-      <Box component="main" data-testid="layout-guide" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-        <Outlet />
-      </Box>
-    );
-  }
   return (
     <Box data-testid={`layout-${variant}`} sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" elevation={0} sx={{ bgcolor: theme.shell.bgColor, color: theme.shell.fgColor }}>
         <Toolbar variant="dense">
           <Typography variant="h6" component="div" sx={{ flexGrow: 1 }}>
-            {variant === 'portal' ? t('portal.title') : t('appName', { ns: 'common' })}
+            {t('appName', { ns: 'common' })}
           </Typography>
           <LanguageSwitch />
         </Toolbar>

@@ -1,0 +1,116 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import { authCalls } from '../../../shared/api/auth.ts';
+import { sessionCalls } from '../../../shared/api/session.ts';
+import { call } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
+import type { TFunction } from 'i18next';
+import { sessionStore } from '../../lib/session-store.ts';
+import { useSession } from '../../lib/use-session.ts';
+import { MessagePage } from '../../components/message-page.tsx';
+
+function errorText(e: unknown, t: TFunction): string {
+  return isApiError(e) ? (e.isKey ? t(e.message) : e.message) : t('errors:network');
+}
+
+/** The school the portal and the kiosk answer for: a signed-in user's, else the one chosen by code. */
+export function usePortalSchool(): number | null {
+  const s = useSession();
+  return s.user?.SchoolID ?? s.searchSchool;
+}
+
+/** The last school chosen on this device: a phone or a kiosk opens it again by itself. */
+const REMEMBERED = 'lib.portalSchoolCode';
+
+async function chooseSchool(code: string): Promise<void> {
+  const school = await call(authCalls.getSchoolByCode, { SchoolCode: code }, { toast: false });
+  if (sessionStore.get().user == null) sessionStore.setSearchSchool(school.SchoolID);
+  localStorage.setItem(REMEMBERED, school.SchoolCode);
+}
+
+/** The code of the school this device chose (for links a phone opens: the kiosk's QR codes). */
+export function rememberedSchoolCode(): string | null {
+  return localStorage.getItem(REMEMBERED);
+}
+
+/** "Change school": forget the school on this device too. */
+export function forgetSchool(): void {
+  localStorage.removeItem(REMEMBERED);
+  sessionStore.setSearchSchool(null);
+  sessionStore.setUnit(null);
+}
+
+/**
+ * `?school=CODE` on any portal or kiosk address picks the school (the link a school puts on its
+ * website or in a QR code); without one, the school last chosen on this device. The unit (name,
+ * colours) is loaded once a school is known.
+ */
+export function useSchoolFromAddress(): { picking: boolean; error: string | null } {
+  const [params] = useSearchParams();
+  const school = usePortalSchool();
+  const code = params.get('school')?.trim() || (school == null ? localStorage.getItem(REMEMBERED) ?? '' : '');
+  const { t } = useTranslation(['search', 'errors']);
+  const [state, setState] = useState<{ code: string; error: string | null } | null>(null);
+  useEffect(() => {
+    if (!code || state?.code === code) return;
+    setState({ code, error: null });
+    chooseSchool(code).catch((e: unknown) => {
+      // A remembered school that is gone is forgotten; one in the address is reported.
+      if (code === localStorage.getItem(REMEMBERED)) localStorage.removeItem(REMEMBERED);
+      setState({ code, error: errorText(e, t) });
+    });
+  }, [code, state?.code, t]);
+  const unit = useSession().unit;
+  useEffect(() => {
+    if (school == null || unit?.SchoolID === school) return;
+    call(sessionCalls.getUnitInfo, {}, { toast: false }).then((u) => sessionStore.setUnit(u), () => undefined);
+  }, [school, unit?.SchoolID]);
+  const error = state?.code === code ? state.error : null;
+  return { picking: code !== '' && school == null && error == null, error };
+}
+
+/** Asked when the portal does not know the school yet: its code, as printed by the library. */
+export function SchoolPicker({ error: initialError }: { error: string | null }) {
+  const { t } = useTranslation(['search', 'validation', 'errors']);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(initialError);
+  const [busy, setBusy] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) {
+      setError(t('validation:required.schoolCode'));
+      return;
+    }
+    setBusy(true);
+    chooseSchool(code.trim()).catch((err: unknown) => {
+      setBusy(false);
+      setError(errorText(err, t));
+    });
+  };
+  return (
+    <MessagePage
+      testId="school-picker"
+      icon={<SchoolOutlined color="primary" sx={{ fontSize: 56 }} />}
+      title={t('search:school.title')}
+      body={
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ mt: 1, width: '100%', maxWidth: 340 }}>
+          <TextField
+            label={t('search:school.code')}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={error != null}
+            helperText={error ?? t('search:school.hint')}
+            autoFocus
+            slotProps={{ htmlInput: { 'data-testid': 'portal-school-code', autoCapitalize: 'characters' } }}
+          />
+          <Button type="submit" variant="contained" disabled={busy} data-testid="portal-school-go">{t('search:school.go')}</Button>
+        </Stack>
+      }
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSession } from '../../lib/use-session.ts';
+import { visuallyHidden } from '../../lib/visually-hidden.ts';
+import { ClassChips, HotWords, PortalHomeSections } from './portal-home-sections.tsx';
+import { SearchBox } from './search-box.tsx';
+import { readCatalogueQuery, readFilters, readPage, withParams } from './search-params.ts';
+import { useCatalogueSearch } from './search-queries.ts';
+import { useSearchPaths } from './search-paths.tsx';
+import { SearchResults } from './search-results.tsx';
+
+/**
+ * /search: the portal's home and its results. Without a query or filter it shows the box, the
+ * classes, new and popular books, news and the library's figures; with one, the ranked results.
+ */
+export default function PortalSearchScreen() {
+  const { t, i18n } = useTranslation('search');
+  const [params, setParams] = useSearchParams();
+  const unit = useSession().unit;
+  const paths = useSearchPaths();
+  const query = readCatalogueQuery(params);
+  const filters = readFilters(params);
+  const searching = (query.SearchKey ?? '') !== '' || Object.keys(filters).some((k) => k !== 'Sort');
+  const result = useCatalogueSearch(searching ? query : null);
+  const change = (changes: Record<string, string | number | boolean | null>) => setParams(withParams(params, changes));
+  const school = unit ? (i18n.language === 'en-US' ? unit.SchoolEnName || unit.SchoolName : unit.SchoolName) : '';
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ textAlign: searching ? 'left' : 'center', pt: searching ? 0 : { xs: 1, md: 4 }, pb: searching ? 0 : 1 }}>
+        {!searching && (
+          <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: '1.5rem', md: '2.125rem' } }}>
+            {school ? t('home.heading', { school }) : t('home.headingPlain')}
+          </Typography>
+        )}
+        {searching && <Typography variant="h5" component="h1" sx={visuallyHidden}>{t('results.heading')}</Typography>}
+        <Box sx={{ maxWidth: searching ? 'none' : 720, mx: 'auto' }}>
+          <SearchBox
+            value={query.SearchKey ?? ''}
+            autoFocus={!searching}
+            onSearch={(key, { typing }) => setParams((p) => withParams(p, { q: key }), { replace: typing && searching })}
+          />
+          <Stack direction="row" sx={{ mt: 1, gap: 2, justifyContent: searching ? 'flex-start' : 'center', flexWrap: 'wrap' }}>
+            <Typography variant="body2" color="text.secondary">{t('box.tip')}</Typography>
+            <Link component={RouterLink} to={paths.advanced} variant="body2" data-testid="to-advanced">{t('box.advanced')}</Link>
+          </Stack>
+          {!searching && <Box sx={{ mt: 1.5 }}><HotWords /></Box>}
+        </Box>
+      </Box>
+      {searching ? (
+        <SearchResults
+          result={result.data}
+          fetching={result.isFetching}
+          failed={result.isError}
+          filters={filters}
+          page={readPage(params)}
+          onChange={change}
+          onClear={() => setParams(withParams(params, { lang: null, class: null, branch: null, avail: null }))}
+        />
+      ) : (
+        <>
+          <ClassChips />
+          <PortalHomeSections />
+        </>
+      )}
+    </Stack>
+  );
+}
