@@ -31,6 +31,8 @@ export default function GuideSearchScreen() {
         <SearchResults
           result={result.data}
           fetching={result.isFetching}
+          fresh={!result.isPlaceholderData && !result.isFetching}
+          shownKey={query.SearchKey}
           failed={result.isError}
           filters={filters}
           page={readPage(params)}

@@ -55,6 +55,8 @@ export default function PortalSearchScreen() {
         <SearchResults
           result={result.data}
           fetching={result.isFetching}
+          fresh={!result.isPlaceholderData && !result.isFetching}
+          shownKey={query.SearchKey}
           failed={result.isError}
           filters={filters}
           page={readPage(params)}

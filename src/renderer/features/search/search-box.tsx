@@ -9,7 +9,7 @@ import ClearIcon from '@mui/icons-material/Clear';
 /** Keys longer than this are refused by the contract; the box stops there and says so. */
 export const MAX_KEY = 200;
 /** Results follow the typing after this pause (a scanner's ISBN arrives in one burst). */
-const TYPING_PAUSE_MS = 60;
+const TYPING_PAUSE_MS = 30;
 
 /**
  * The one search box: results follow as the reader types (after a short pause), Enter searches

@@ -24,9 +24,13 @@ const MAX_PAGES = 500;
  * A result list with its facets, sort order and pages, for the one box and for advanced search.
  * Facets sit beside the list from the md breakpoint and fold behind a "Filter" button below it.
  */
-export function SearchResults({ result, fetching, failed, filters, page, onChange, onClear }: {
+export function SearchResults({ result, fetching, fresh = !fetching, shownKey, failed, filters, page, onChange, onClear }: {
   result: SearchResult | undefined;
   fetching: boolean;
+  /** The list answers the current search (not the previous one kept on screen while it loads). */
+  fresh?: boolean;
+  /** The words searched, on the list's root (data-key) for tests and the typing benchmark. */
+  shownKey?: string;
   failed: boolean;
   filters: Filters;
   page: number;
@@ -41,7 +45,7 @@ export function SearchResults({ result, fetching, failed, filters, page, onChang
   const pages = result ? Math.min(MAX_PAGES, Math.ceil(result.Total / PAGE_ROWS)) : 0;
   const facets = result && <FacetPanel facets={result.Facets} filters={filters} onChange={onChange} />;
   return (
-    <Stack direction={wide ? 'row' : 'column'} spacing={wide ? 3 : 1} sx={{ alignItems: 'flex-start' }} data-testid="search-results">
+    <Stack direction={wide ? 'row' : 'column'} spacing={wide ? 3 : 1} sx={{ alignItems: 'flex-start' }} data-testid="search-results" data-key={shownKey} data-fresh={fresh && result != null}>
       {wide ? (
         <Box component="aside" sx={{ width: 240, flexShrink: 0 }}>{facets}</Box>
       ) : (
