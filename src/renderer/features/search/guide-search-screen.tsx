@@ -5,9 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ClassChips, HotWords } from './portal-home-sections.tsx';
 import { SearchBox } from './search-box.tsx';
-import { readCatalogueQuery, readFilters, readPage, withParams } from './search-params.ts';
-import { useCatalogueSearch } from './search-queries.ts';
-import { SearchResults } from './search-results.tsx';
+import { isSearching, readCatalogueQuery, withParams } from './search-params.ts';
+import { CatalogueResults } from './catalogue-results.tsx';
 
 /**
  * /guidescreen/search: the kiosk's search. The box takes the focus, so the on-screen keyboard
@@ -17,9 +16,7 @@ export default function GuideSearchScreen() {
   const { t } = useTranslation(['search', 'guide']);
   const [params, setParams] = useSearchParams();
   const query = readCatalogueQuery(params);
-  const filters = readFilters(params);
-  const searching = (query.SearchKey ?? '') !== '' || Object.keys(filters).some((k) => k !== 'Sort');
-  const result = useCatalogueSearch(searching ? query : null);
+  const searching = isSearching(params);
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1">{t('guide:search.heading')}</Typography>
@@ -28,17 +25,7 @@ export default function GuideSearchScreen() {
         <Typography variant="h6" component="p" color="text.secondary" sx={{ mt: 1, fontWeight: 400 }}>{t('guide:search.tip')}</Typography>
       </Box>
       {searching ? (
-        <SearchResults
-          result={result.data}
-          fetching={result.isFetching}
-          fresh={!result.isPlaceholderData && !result.isFetching}
-          shownKey={query.SearchKey}
-          failed={result.isError}
-          filters={filters}
-          page={readPage(params)}
-          onChange={(changes) => setParams(withParams(params, changes))}
-          onClear={() => setParams(withParams(params, { lang: null, class: null, branch: null, avail: null }))}
-        />
+        <CatalogueResults />
       ) : (
         <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
           <HotWords />

@@ -9,10 +9,9 @@ import { useSession } from '../../lib/use-session.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { ClassChips, HotWords, PortalHomeSections } from './portal-home-sections.tsx';
 import { SearchBox } from './search-box.tsx';
-import { readCatalogueQuery, readFilters, readPage, withParams } from './search-params.ts';
-import { useCatalogueSearch } from './search-queries.ts';
+import { isSearching, readCatalogueQuery, withParams } from './search-params.ts';
 import { useSearchPaths } from './search-paths.tsx';
-import { SearchResults } from './search-results.tsx';
+import { CatalogueResults } from './catalogue-results.tsx';
 
 /**
  * /search: the portal's home and its results. Without a query or filter it shows the box, the
@@ -24,10 +23,7 @@ export default function PortalSearchScreen() {
   const unit = useSession().unit;
   const paths = useSearchPaths();
   const query = readCatalogueQuery(params);
-  const filters = readFilters(params);
-  const searching = (query.SearchKey ?? '') !== '' || Object.keys(filters).some((k) => k !== 'Sort');
-  const result = useCatalogueSearch(searching ? query : null);
-  const change = (changes: Record<string, string | number | boolean | null>) => setParams(withParams(params, changes));
+  const searching = isSearching(params);
   const school = unit ? (i18n.language === 'en-US' ? unit.SchoolEnName || unit.SchoolName : unit.SchoolName) : '';
   return (
     <Stack spacing={2}>
@@ -52,17 +48,7 @@ export default function PortalSearchScreen() {
         </Box>
       </Box>
       {searching ? (
-        <SearchResults
-          result={result.data}
-          fetching={result.isFetching}
-          fresh={!result.isPlaceholderData && !result.isFetching}
-          shownKey={query.SearchKey}
-          failed={result.isError}
-          filters={filters}
-          page={readPage(params)}
-          onChange={change}
-          onClear={() => setParams(withParams(params, { lang: null, class: null, branch: null, avail: null }))}
-        />
+        <CatalogueResults />
       ) : (
         <>
           <ClassChips />

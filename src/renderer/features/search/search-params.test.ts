@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCatalogueQuery, readComplexQuery, readConditions, withParams, writeConditions } from './search-params.ts';
+import { isSearching, readCatalogueQuery, readComplexQuery, readConditions, withParams, writeConditions } from './search-params.ts';
 
 describe('search in the address', () => {
   it('reads the one box and its filters, dropping what the contract would refuse', () => {
@@ -7,6 +7,13 @@ describe('search in the address', () => {
     expect(readCatalogueQuery(p)).toEqual({ SearchKey: '恐龙', Field: 'author', Page: 2, Rows: 20, Language: 'zh', ClassNo: 'I247', BranchID: 3, AvailableOnly: true, Sort: 'year' });
     const bad = new URLSearchParams(`q=${'x'.repeat(300)}&field=everything&lang=ZH!&class=<b>&branch=-1&avail=yes&sort=random&page=0`);
     expect(readCatalogueQuery(bad)).toEqual({ SearchKey: 'x'.repeat(200), Field: undefined, Page: 1, Rows: 20 });
+  });
+
+  it('is a search with words or a filter, not with a sort order alone', () => {
+    expect(isSearching(new URLSearchParams('q=a'))).toBe(true);
+    expect(isSearching(new URLSearchParams('class=I'))).toBe(true);
+    expect(isSearching(new URLSearchParams('sort=year&page=3'))).toBe(false);
+    expect(isSearching(new URLSearchParams('class=<b>'))).toBe(false);
   });
 
   it('goes back to page 1 when anything but the page changes', () => {

@@ -40,6 +40,11 @@ export function readPage(p: URLSearchParams): number {
   return Math.min(positiveInt(p.get('page')) ?? 1, 100_000);
 }
 
+/** Words typed or a filter chosen (a sort order alone is not a search). */
+export function isSearching(p: URLSearchParams): boolean {
+  return (p.get('q') ?? '') !== '' || Object.keys(readFilters(p)).some((k) => k !== 'Sort');
+}
+
 export function readCatalogueQuery(p: URLSearchParams): CatalogueQuery {
   const field = p.get('field');
   return {
