@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { loadServerTranslations, startup } from './app/startup.ts';
+import { loadFeatureNamespaces } from './lib/i18n.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
@@ -10,7 +11,8 @@ void startup(root).then(async ({ offline }) => {
   if (offline) {
     // A desk whose remote gateway is down opens as the offline label station (desktop only);
     // loaded on demand so it adds nothing to every other first load.
-    const { OfflineStation } = await import('./app/offline-station.tsx');
+    // Outside the router, so no screen asks for its strings: every namespace, before the first render.
+    const [{ OfflineStation }] = await Promise.all([import('./app/offline-station.tsx'), loadFeatureNamespaces().catch(() => undefined)]);
     createRoot(root).render(
       <StrictMode>
         <OfflineStation info={offline} />
