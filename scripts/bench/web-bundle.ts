@@ -10,8 +10,11 @@ export interface BundleFigure { files: { file: string; raw: number; gzip: number
 
 type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
 
-/** The files of `chunks` (manifest keys, relative to src/renderer) and their static imports, plus the entry's. */
-function measure(webRoot: string, chunks: readonly string[], localeLang?: string): BundleFigure & { localeGzip: number } {
+/**
+ * The files of `chunks` (manifest keys, relative to src/renderer) and their static imports, plus
+ * the entry's; then those of `strings` (locale files), whose share is reported as `localeGzip`.
+ */
+function measure(webRoot: string, chunks: readonly string[], strings: readonly string[] = []): BundleFigure & { localeGzip: number } {
   const manifest = JSON.parse(readFileSync(join(webRoot, '.vite/manifest.json'), 'utf8')) as Manifest;
   const files = new Set<string>();
   const walk = (key: string) => {
@@ -26,7 +29,7 @@ function measure(webRoot: string, chunks: readonly string[], localeLang?: string
   walk(entry);
   for (const k of chunks) walk(k);
   const before = new Set(files);
-  if (localeLang) for (const k of Object.keys(manifest)) if (k.includes(`locales/${localeLang}/`)) walk(k);
+  for (const k of strings) walk(k);
   const sized = [...files].filter((f) => f.endsWith('.js')).map((file) => {
     const buf = readFileSync(join(webRoot, file));
     return { file, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
@@ -43,14 +46,7 @@ export function measureFirstLoad(webRoot: string): BundleFigure {
   return measure(webRoot, []);
 }
 
-/**
- * The portal's feature strings are the namespaces its screens name (portal.screens.ts); the
- * manifest lists every locale file, so only the `search` namespace of one language is counted.
- */
+/** The portal's strings are the namespace its screens name (portal.screens.ts), in one language. */
 export function measurePortalFirstLoad(webRoot: string, lang = 'zh-CN'): BundleFigure & { localeGzip: number } {
-  const all = measure(webRoot, ['app/shell/portal-layout.tsx', 'features/search/portal-search-screen.tsx']);
-  const strings = measure(webRoot, [`../../locales/${lang}/search.json`]);
-  const extra = strings.files.filter((f) => !all.files.some((a) => a.file === f.file));
-  const localeGzip = extra.reduce((s, f) => s + f.gzip, 0);
-  return { files: [...all.files, ...extra], rawTotal: all.rawTotal + extra.reduce((s, f) => s + f.raw, 0), gzipTotal: all.gzipTotal + localeGzip, localeGzip };
+  return measure(webRoot, ['app/shell/portal-layout.tsx', 'features/search/portal-search-screen.tsx'], [`../../locales/${lang}/search.json`]);
 }

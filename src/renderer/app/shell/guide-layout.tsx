@@ -4,16 +4,14 @@ import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
-import { useSession } from '../../lib/use-session.ts';
 import { GUIDE_PATHS, SearchPathsProvider } from '../../features/search/search-paths.tsx';
-import { SchoolPicker, usePortalSchool, useSchoolFromAddress } from '../../features/search/portal-school.tsx';
+import { SchoolGate, usePortalSchool, useSchoolName } from '../../features/search/portal-school.tsx';
 import { OnScreenKeyboard } from '../../features/guide/on-screen-keyboard.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
@@ -36,19 +34,16 @@ function Clock() {
  * and blocks reload, devtools and navigation keys (main/windows/kiosk-policy.ts).
  */
 export function GuideLayout() {
-  const { t, i18n } = useTranslation(['guide', 'shell']);
+  const { t } = useTranslation(['guide', 'shell']);
   const outer = useTheme();
   const navigate = useNavigate();
   const location = useLocation();
-  const session = useSession();
   const school = usePortalSchool();
-  const { picking, error } = useSchoolFromAddress();
+  const name = useSchoolName();
   // The keyboard belongs to the screen it was opened on: it goes when the screen does.
   const [keyboardAt, setKeyboardAt] = useState<string | null>(null);
   const keyboard = keyboardAt === location.pathname;
   const setKeyboard = (open: boolean) => setKeyboardAt(open ? location.pathname : null);
-  const unit = session.unit?.SchoolID === school ? session.unit : null;
-  const name = unit ? (i18n.language === 'en-US' ? unit.SchoolEnName || unit.SchoolName : unit.SchoolName) : '';
   // Built again rather than extended: MUI computes the type scale when a theme is created.
   const theme = useMemo(() => createTheme({
     palette: { mode: outer.palette.mode, primary: { main: outer.palette.primary.main } },
@@ -97,9 +92,7 @@ export function GuideLayout() {
             </Toolbar>
           </AppBar>
           <Box component="main" sx={{ flex: 1, overflow: 'auto', px: 4, py: 3 }}>
-            {school != null ? <Outlet /> : picking ? (
-              <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}><CircularProgress aria-label={t('guide:loading')} /></Box>
-            ) : <SchoolPicker error={error} />}
+            <SchoolGate><Outlet /></SchoolGate>
           </Box>
           {keyboard && <OnScreenKeyboard onHide={() => setKeyboard(false)} />}
         </Box>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -12,7 +11,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
 import { useSession } from '../../lib/use-session.ts';
-import { forgetSchool, SchoolPicker, usePortalSchool, useSchoolFromAddress } from '../../features/search/portal-school.tsx';
+import { forgetSchool, SchoolGate, usePortalSchool, useSchoolName } from '../../features/search/portal-school.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
 /** The portal's sections, in the order of the navigation bar; the first also owns its results. */
@@ -29,14 +28,12 @@ const NAV = [
  * school it serves (`?school=CODE`, a portal sign-in or a staff session) it asks for the code.
  */
 export function PortalLayout() {
-  const { t, i18n } = useTranslation(['shell', 'search']);
+  const { t } = useTranslation(['shell', 'search']);
   const theme = useTheme();
   const location = useLocation();
   const session = useSession();
   const school = usePortalSchool();
-  const { picking, error } = useSchoolFromAddress();
-  const unit = session.unit?.SchoolID === school ? session.unit : null;
-  const name = unit ? (i18n.language === 'en-US' ? unit.SchoolEnName || unit.SchoolName : unit.SchoolName) : '';
+  const name = useSchoolName();
   const current = NAV.findIndex((n) => (n.match as readonly string[]).includes(location.pathname));
   const anonymous = session.token == null;
   // Readers' pages speak in sentence case, English included (MUI's buttons shout by default).
@@ -71,9 +68,7 @@ export function PortalLayout() {
           )}
         </AppBar>
         <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, md: 3 }, px: { xs: 1.5, sm: 3 } }}>
-          {school != null ? <Outlet /> : picking ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}><CircularProgress aria-label={t('search:school.loading')} /></Box>
-          ) : <SchoolPicker error={error} />}
+          <SchoolGate><Outlet /></SchoolGate>
         </Container>
         {school != null && anonymous && (
           <Box component="footer" sx={{ textAlign: 'center', py: 2 }}>

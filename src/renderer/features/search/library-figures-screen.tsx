@@ -5,18 +5,16 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSession } from '../../lib/use-session.ts';
-import { SchoolPicker, usePortalSchool, useSchoolFromAddress } from './portal-school.tsx';
+import { SchoolGate, useSchoolName } from './portal-school.tsx';
 import { useLibraryFigures, useRecommended } from './search-queries.ts';
 
 const FIGURES = ['Titles', 'Copies', 'AvailableCopies', 'Readers', 'LoansToday', 'LoansThisMonth', 'LoansThisYear', 'NewTitlesThisMonth'] as const;
 
 function Figures() {
   const { t, i18n } = useTranslation('search');
-  const unit = useSession().unit;
+  const name = useSchoolName();
   const figures = useLibraryFigures();
   const hot = useRecommended('hot', 10, 30);
-  const name = unit ? (i18n.language === 'en-US' ? unit.SchoolEnName || unit.SchoolName : unit.SchoolName) : '';
   if (!figures.data) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}><CircularProgress aria-label={t('results.loading')} /></Box>;
   return (
     <Stack spacing={3} data-testid="library-figures">
@@ -57,9 +55,5 @@ function Figures() {
  * year, new titles, and this month's most borrowed.
  */
 export default function LibraryFiguresScreen() {
-  const school = usePortalSchool();
-  const { picking, error } = useSchoolFromAddress();
-  if (school != null) return <Figures />;
-  if (picking) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}><CircularProgress /></Box>;
-  return <SchoolPicker error={error} />;
+  return <SchoolGate><Figures /></SchoolGate>;
 }

@@ -1,7 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
@@ -72,6 +74,29 @@ export function useSchoolFromAddress(): { picking: boolean; error: string | null
   }, [school, unit?.SchoolID]);
   const error = state?.code === code ? state.error : null;
   return { picking: code !== '' && school == null && error == null, error };
+}
+
+/** The served school's name in the page's language ('' until its unit is loaded). */
+export function useSchoolName(): string {
+  const { i18n } = useTranslation();
+  const school = usePortalSchool();
+  const unit = useSession().unit;
+  if (!unit || unit.SchoolID !== school) return '';
+  return i18n.language === 'en-US' ? unit.SchoolEnName || unit.SchoolName : unit.SchoolName;
+}
+
+/**
+ * The portal's, the kiosk's and /statistic's pages need a school: until one is known (from the
+ * address, the device's memory or the picker) this shows the picker, or a spinner while a code
+ * is being looked up.
+ */
+export function SchoolGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('search');
+  const school = usePortalSchool();
+  const { picking, error } = useSchoolFromAddress();
+  if (school != null) return children;
+  if (picking) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}><CircularProgress aria-label={t('school.loading')} /></Box>;
+  return <SchoolPicker error={error} />;
 }
 
 /** Asked when the portal does not know the school yet: its code, as printed by the library. */

@@ -5,9 +5,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSession } from '../../lib/use-session.ts';
 import { visuallyHidden } from '../../lib/visually-hidden.ts';
 import { ClassChips, HotWords, PortalHomeSections } from './portal-home-sections.tsx';
+import { useSchoolName } from './portal-school.tsx';
 import { SearchBox } from './search-box.tsx';
 import { isSearching, readCatalogueQuery, withParams } from './search-params.ts';
 import { useSearchPaths } from './search-paths.tsx';
@@ -18,13 +18,12 @@ import { CatalogueResults } from './catalogue-results.tsx';
  * classes, new and popular books, news and the library's figures; with one, the ranked results.
  */
 export default function PortalSearchScreen() {
-  const { t, i18n } = useTranslation('search');
+  const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();
-  const unit = useSession().unit;
   const paths = useSearchPaths();
   const query = readCatalogueQuery(params);
   const searching = isSearching(params);
-  const school = unit ? (i18n.language === 'en-US' ? unit.SchoolEnName || unit.SchoolName : unit.SchoolName) : '';
+  const school = useSchoolName();
   return (
     <Stack spacing={2}>
       <Box sx={{ textAlign: searching ? 'left' : 'center', pt: searching ? 0 : { xs: 1, md: 4 }, pb: searching ? 0 : 1 }}>

@@ -22,12 +22,12 @@ export const searchKeys = {
   hotWords: (school: number | null) => ['search', school, 'hotWords'] as const,
 };
 
-export function useCatalogueSearch(q: CatalogueQuery | null) {
+export function useCatalogueSearch(q: CatalogueQuery) {
   const school = usePortalSchool();
   return useQuery({
-    queryKey: searchKeys.catalogue(school, q ?? { Page: 1, Rows: 20 }),
-    queryFn: ({ signal }) => call(C.catalogue, q!, { signal }),
-    enabled: q != null && school != null,
+    queryKey: searchKeys.catalogue(school, q),
+    queryFn: ({ signal }) => call(C.catalogue, q, { signal }),
+    enabled: school != null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

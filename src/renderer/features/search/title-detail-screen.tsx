@@ -27,7 +27,7 @@ import { useTitleDetail } from './search-queries.ts';
 import { useSearchPaths } from './search-paths.tsx';
 
 /** Branch → collection area → shelf (face, layer, column): the way to the book, in words. */
-export function copyPlace(c: PublicCopy, en: boolean, t: TFunction): string {
+function copyPlace(c: PublicCopy, en: boolean, t: TFunction): string {
   const parts = [en ? c.BranchEnName || c.BranchName : c.BranchName, en ? c.AreaEnName || c.AreaName : c.AreaName];
   if (c.ShelfName) {
     const pos = [c.Face != null ? t('place.face', { n: c.Face }) : '', c.Layer != null ? t('place.layer', { n: c.Layer }) : '', c.Column != null ? t('place.column', { n: c.Column }) : ''].filter(Boolean).join(' ');
