@@ -1,19 +1,29 @@
 import { defineGroup } from '../screen-entry.ts';
 
-/** Routes of the 'guide' group of shared/spec/routes.json (area guide). */
-export const guideScreens = defineGroup({ area: 'guide', group: 'guide', login: false, namespaces: ['search', 'guide'] }, {
-  '/guidescreen': () => import('../../features/guide/guide-home-screen.tsx'),
-  '/guidescreen/search': () => import('../../features/search/guide-search-screen.tsx'),
-  '/guidescreen/advancedsearch': () => import('../../features/search/advanced-search-screen.tsx'),
-  '/guidescreen/searchdetail': () => import('../compose/guide-title-page.tsx'),
-  '/guidescreen/newbook': () => import('../../features/search/new-books-screen.tsx'),
-  '/guidescreen/hotBook': () => import('../../features/search/hot-books-screen.tsx'),
-  '/guidescreen/schoolNews': () => import('../../features/search/news-list-screen.tsx'),
-  '/guidescreen/newsDetail': () => import('../../features/search/news-detail-screen.tsx'),
-  '/guidescreen/brstatistic': null,
-  '/guidescreen/schoolactivity': null,
-  '/guidescreen/activitytask': null,
-  '/guidescreen/activitydetaildoing': null,
-  '/guidescreen/activitydetailend': null,
-  '/guidescreen/userinfo': null,
-});
+const guide = { area: 'guide', group: 'guide', login: false } as const;
+
+/** Routes of the 'guide' group of shared/spec/routes.json (area guide), in blocks by the feature strings they need. */
+export const guideScreens = [
+  ...defineGroup({ ...guide, namespaces: ['search', 'guide'] }, {
+    '/guidescreen': () => import('../../features/guide/guide-home-screen.tsx'),
+    '/guidescreen/search': () => import('../../features/search/guide-search-screen.tsx'),
+    '/guidescreen/advancedsearch': () => import('../../features/search/advanced-search-screen.tsx'),
+    '/guidescreen/searchdetail': () => import('../compose/guide-title-page.tsx'),
+    '/guidescreen/newbook': () => import('../../features/search/new-books-screen.tsx'),
+    '/guidescreen/hotBook': () => import('../../features/search/hot-books-screen.tsx'),
+    '/guidescreen/schoolNews': () => import('../../features/search/news-list-screen.tsx'),
+    '/guidescreen/newsDetail': () => import('../../features/search/news-detail-screen.tsx'),
+  }),
+  // Borrowing statistics and the reader's own card page.
+  ...defineGroup({ ...guide, namespaces: ['search', 'guide'] }, {
+    '/guidescreen/brstatistic': null,
+    '/guidescreen/userinfo': null,
+  }),
+  // School activities.
+  ...defineGroup({ ...guide, namespaces: ['search', 'guide'] }, {
+    '/guidescreen/schoolactivity': null,
+    '/guidescreen/activitytask': null,
+    '/guidescreen/activitydetaildoing': null,
+    '/guidescreen/activitydetailend': null,
+  }),
+];
