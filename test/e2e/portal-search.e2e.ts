@@ -132,6 +132,13 @@ test('advanced search combines conditions with NOT and a year range (1440 px)', 
   const titles = await page.getByTestId('search-results').getByTestId('title-link').allTextContents();
   expect(titles.some((x) => x.includes('秘密'))).toBe(false);
 
+  // A resource type (picture books, references …) narrows it to that type's count.
+  const typeFacet = page.locator('[data-testid^="facet-ResourceType-"]').first();
+  const typeCount = Number(await typeFacet.locator('p, span').last().textContent());
+  await typeFacet.click();
+  await expect(page).toHaveURL(/type=/);
+  await expect(page.getByTestId('search-total')).toContainText(String(typeCount));
+
   // A year range that is the wrong way round is caught on the form.
   await page.getByTestId('year-from').fill('2020');
   await page.getByTestId('year-to').fill('2010');

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { SEARCH_SORTS } from '../../shared/api/search.ts';
 import { LENDING_AREAS, STORAGE_AREAS } from '../../shared/domain/catalogue/copy-states.ts';
 import { startsWith, type TitleMatch } from './title-index.ts';
+import { visibleType } from './hidden-types.ts';
 
 /**
  * The catalogue as readers search it: a matched set of titles (title-index.ts), narrowed by the
@@ -26,6 +27,12 @@ export interface SearchFilters {
   availableOnly?: boolean | undefined;
   yearFrom?: number | undefined;
   yearTo?: number | undefined;
+  resourceTypeId?: number | undefined;
+  /**
+   * Resource types the school keeps out of the public catalogue (basic settings: resource access,
+   * "shown in the portal" off): their titles are not part of any result, total or facet.
+   */
+  hiddenTypes?: readonly number[] | undefined;
 }
 
 /**
@@ -53,6 +60,8 @@ function conditions(f: SearchFilters, id: RawBuilder<unknown> = sql.ref('m.title
     year: f.yearFrom != null || f.yearTo != null
       ? sql<boolean>`(t.pub_year >= ${f.yearFrom ?? 0} and t.pub_year <= ${f.yearTo ?? 9999})`
       : TRUE,
+    resourceType: f.resourceTypeId != null ? sql<boolean>`t.resource_type_id = ${f.resourceTypeId}` : TRUE,
+    visible: visibleType('t.resource_type_id', f.hiddenTypes ?? []),
     // "(select 1 … limit 1) is not null" rather than EXISTS: PostgreSQL may run an EXISTS of the
     // select list as one hashed pass over all 200,000 copies (measured: 33 ms) where a few
     // thousand index probes take 2; LIMIT keeps it a probe. SQLite runs both alike.
@@ -64,10 +73,13 @@ function conditions(f: SearchFilters, id: RawBuilder<unknown> = sql.ref('m.title
   };
 }
 
-const hasFilters = (f: SearchFilters) => !!f.language || !!f.classNo || f.branchId != null || !!f.availableOnly || f.yearFrom != null || f.yearTo != null;
+/** Whether the filters read the title row (language, class, year, resource type, hidden types). */
+const titleFiltered = (f: SearchFilters) => !!f.language || !!f.classNo || f.yearFrom != null || f.yearTo != null || f.resourceTypeId != null || !!f.hiddenTypes?.length;
 
-/** Whether the filters read the title row (language, class, year) or only copies. */
-const needsTitle = (f: SearchFilters, sort: SearchSort) => !!f.language || !!f.classNo || f.yearFrom != null || f.yearTo != null || sort === 'title' || sort === 'year';
+const hasFilters = (f: SearchFilters) => titleFiltered(f) || f.branchId != null || !!f.availableOnly;
+
+/** Whether the filters or the sort read the title row, or only copies. */
+const needsTitle = (f: SearchFilters, sort: SearchSort) => titleFiltered(f) || sort === 'title' || sort === 'year';
 
 /**
  * `from (matched) m [cross join titles t]`: CROSS JOIN keeps SQLite's loop order (each matched
@@ -80,7 +92,7 @@ function fromMatched(match: TitleMatch, withTitle: boolean) {
 
 function whereFiltered(f: SearchFilters, withTitle: boolean) {
   const c = conditions(f);
-  return sql`where ${withTitle ? sql`t.id = m.title_id` : TRUE} and ${c.language} and ${c.classNo} and ${c.year} and ${c.branch} and ${f.availableOnly ? c.available : TRUE}`;
+  return sql`where ${withTitle ? sql`t.id = m.title_id` : TRUE} and ${c.language} and ${c.classNo} and ${c.year} and ${c.resourceType} and ${c.visible} and ${c.branch} and ${f.availableOnly ? c.available : TRUE}`;
 }
 
 /** ORDER BY of a sort over the matched set `m` joined to its titles `t`. */
@@ -108,10 +120,10 @@ function orderByF(sort: SearchSort) {
  * PostgreSQL, left to itself, hashes all 100,000 titles for 2,000 ids (measured: 35 ms against
  * 2), so there a LATERAL subquery makes the probe explicit.
  */
-function titleOf(kind: DbKind, schoolId: number, sort: SearchSort) {
-  if (kind === 'sqlite') return sql`cross join titles t where t.school_id = ${schoolId} and t.id = r.id`;
-  const cols = sort === 'title' ? sql`t.language, t.class_no, t.pub_year, t.pinyin, t.title` : sql`t.language, t.class_no, t.pub_year`;
-  return sql`cross join lateral (select ${cols} from titles t where t.school_id = ${schoolId} and t.id = r.id) t`;
+function titleOf(kind: DbKind, schoolId: number, sort: SearchSort, visible: RawBuilder<boolean>) {
+  if (kind === 'sqlite') return sql`cross join titles t where t.school_id = ${schoolId} and t.id = r.id and ${visible}`;
+  const cols = sort === 'title' ? sql`t.language, t.class_no, t.pub_year, t.resource_type_id, t.pinyin, t.title` : sql`t.language, t.class_no, t.pub_year, t.resource_type_id`;
+  return sql`cross join lateral (select ${cols} from titles t where t.school_id = ${schoolId} and t.id = r.id and ${visible}) t`;
 }
 
 /** One page of the filtered, sorted result over the whole matched set: the title ids in order. */
@@ -141,11 +153,13 @@ export async function countFiltered(db: Db, match: TitleMatch, f: SearchFilters)
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Facet counts: by language, main class and branch (titles with a copy there), titles available now; exact or over the first titles. */
+/** Facet counts: by language, main class, resource type and branch (titles with a copy there), titles available now; exact or over the first titles. */
 export interface FacetCounts {
   exact: boolean;
   language: Map<string, number>;
   classes: Map<string, number>;
+  /** By resource type id; titles without one are not counted. */
+  resourceTypes: Map<number, number>;
   branches: Map<number, number>;
   availableNow: number;
 }
@@ -170,10 +184,10 @@ export interface SearchOutcome {
 export async function runSearch(db: Db, schoolId: number, match: TitleMatch, f: SearchFilters, sort: SearchSort, page: number, rows: number, limit = FACET_LIMIT): Promise<SearchOutcome> {
   const c = conditions(f, sql.ref('r.id'));
   const flag = (cond: RawBuilder<boolean>) => sql`case when ${cond} then 1 else 0 end`;
-  const all = sql.raw('f.okl = 1 and f.okc = 1 and f.oky = 1 and f.okb = 1 and f.oka = 1');
+  const all = sql.raw('f.okl = 1 and f.okc = 1 and f.oky = 1 and f.okt = 1 and f.okb = 1 and f.oka = 1');
   const branchCopy = f.availableOnly ? sql`and c.storage_area in ${LENDING} and c.circ_state = 'available'` : sql``;
   const offset = (page - 1) * rows;
-  // f reads titles through titles_school_facet_ix (school, id, language, class, year), which holds
+  // f reads titles through titles_school_facet_ix (school, id, language, class, year, type), which holds
   // every column it needs (the title's own row is several times wider); the title and its
   // pinyin only for a sort by title. Without a key the matched set is the school's titles,
   // counted and read newest first through that index: a materialized copy of 100,000 ids would
@@ -186,20 +200,20 @@ export async function runSearch(db: Db, schoolId: number, match: TitleMatch, f: 
   const r = await sql<{ k: string; v: string | null; n: number | string }>`with m as ${materialized} ${match.ids},
     r as materialized (select m.title_id as id, ${match.rank ?? sql`0`} as rk from m ${ranked} limit ${sql.lit(limit)}),
     f as materialized (
-      select r.id, r.rk, t.language as lang, substr(t.class_no, 1, 1) as cls, t.pub_year, ${sort === 'title' ? sql`t.pinyin, t.title,` : sql``}
-        ${flag(c.language)} as okl, ${flag(c.classNo)} as okc, ${flag(c.year)} as oky, ${flag(c.branch)} as okb, ${flag(c.available)} as av,
+      select r.id, r.rk, t.language as lang, substr(t.class_no, 1, 1) as cls, coalesce(t.resource_type_id, 0) as rt, t.pub_year, ${sort === 'title' ? sql`t.pinyin, t.title,` : sql``}
+        ${flag(c.language)} as okl, ${flag(c.classNo)} as okc, ${flag(c.year)} as oky, ${flag(c.resourceType)} as okt, ${flag(c.branch)} as okb, ${flag(c.available)} as av,
         ${f.availableOnly ? flag(c.available) : sql`1`} as oka
-      from r ${titleOf(dbKindOf(db as Kysely<Database>), schoolId, sort)}
+      from r ${titleOf(dbKindOf(db as Kysely<Database>), schoolId, sort, c.visible)}
     )
     select 'S' as k, '' as v, count(*) as n from m
-    union all select 'G', f.lang || '|' || f.cls || '|' || cast(f.okl + 2 * f.okc + 4 * f.oky + 8 * f.okb + 16 * f.oka + 32 * f.av as text), count(*)
-      from f group by f.lang, f.cls, f.okl, f.okc, f.oky, f.okb, f.oka, f.av
+    union all select 'G', f.lang || '|' || f.cls || '|' || cast(f.rt as text) || '|' || cast(f.okl + 2 * f.okc + 4 * f.oky + 8 * f.okb + 16 * f.oka + 32 * f.av + 64 * f.okt as text), count(*)
+      from f group by f.lang, f.cls, f.rt, f.okl, f.okc, f.oky, f.okt, f.okb, f.oka, f.av
     union all select 'B', cast(c.branch_id as text), count(distinct c.title_id) from f cross join copies c
-      where c.title_id = f.id and c.storage_area <> ${WEEDED} ${branchCopy} and f.okl = 1 and f.okc = 1 and f.oky = 1 group by c.branch_id
+      where c.title_id = f.id and c.storage_area <> ${WEEDED} ${branchCopy} and f.okl = 1 and f.okc = 1 and f.oky = 1 and f.okt = 1 group by c.branch_id
     union all select 'P', cast(p.id as text), p.pos from (select f.id, row_number() over (${orderByF(sort)}) as pos from f where ${all}) p
       where p.pos > ${sql.lit(offset)} and p.pos <= ${sql.lit(offset + rows)}`.execute(db);
-  const facets: FacetCounts = { exact: true, language: new Map(), classes: new Map(), branches: new Map(), availableNow: 0 };
-  const add = (to: Map<string, number>, key: string, n: number) => key && to.set(key, (to.get(key) ?? 0) + n);
+  const facets: FacetCounts = { exact: true, language: new Map(), classes: new Map(), resourceTypes: new Map(), branches: new Map(), availableNow: 0 };
+  const add = <K,>(to: Map<K, number>, key: K, n: number) => key && to.set(key, (to.get(key) ?? 0) + n);
   let size = 0;
   let inF = 0;
   const paged: Array<[number, number]> = [];
@@ -210,13 +224,14 @@ export async function runSearch(db: Db, schoolId: number, match: TitleMatch, f: 
     else if (row.k === 'B') facets.branches.set(Number(v), n);
     else if (row.k === 'P') paged.push([n, Number(v)]);
     else if (row.k === 'G') {
-      const [lang = '', cls = '', bits = '0'] = v.split('|');
+      const [lang = '', cls = '', type = '0', bits = '0'] = v.split('|');
       const mask = Number(bits);
-      const [okl, okc, oky, okb, oka, av] = [1, 2, 4, 8, 16, 32].map((b) => (mask & b) !== 0) as [boolean, boolean, boolean, boolean, boolean, boolean];
-      if (okl && okc && oky && okb && oka) inF += n;
-      if (okc && oky && okb && oka) add(facets.language, lang, n);
-      if (okl && oky && okb && oka) add(facets.classes, cls.toUpperCase(), n);
-      if (okl && okc && oky && okb && av) facets.availableNow += n;
+      const [okl, okc, oky, okb, oka, av, okt] = [1, 2, 4, 8, 16, 32, 64].map((b) => (mask & b) !== 0) as [boolean, boolean, boolean, boolean, boolean, boolean, boolean];
+      if (okl && okc && oky && okt && okb && oka) inF += n;
+      if (okc && oky && okt && okb && oka) add(facets.language, lang, n);
+      if (okl && oky && okt && okb && oka) add(facets.classes, cls.toUpperCase(), n);
+      if (okl && okc && oky && okb && oka) add(facets.resourceTypes, Number(type), n);
+      if (okl && okc && oky && okt && okb && av) facets.availableNow += n;
     }
   }
   facets.exact = size <= limit;

@@ -6,6 +6,7 @@ import { LENDING_AREAS, STORAGE_AREAS } from '../../shared/domain/catalogue/copy
 import { toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import { utcOffsetOf } from '../borrow-rules/borrow-rule-store.ts';
 import { publicTitles } from './public-titles.ts';
+import { visibleType } from './hidden-types.ts';
 import { startsWith } from './title-index.ts';
 
 /** The portal's and kiosk's other reads: the library's figures, the CLC tree with counts, hot and new titles. */
@@ -67,11 +68,11 @@ function childrenOf(parent: string): ClcClass[] {
 }
 
 /** One level of the CLC tree with how many of the school's titles each class holds (an index range count each). */
-export async function classTree(db: Db, schoolId: number, parentCode: string): Promise<ClassNode[]> {
+export async function classTree(db: Db, schoolId: number, parentCode: string, hiddenTypes: readonly number[] = []): Promise<ClassNode[]> {
   const parent = parentCode.trim().toUpperCase();
   const children = childrenOf(parent);
   const counts = await Promise.all(children.map((c) => count(db.selectFrom('titles').select((e) => e.fn.countAll().as('n'))
-    .where('school_id', '=', schoolId).where(startsWith('class_no', c.code)).executeTakeFirst())));
+    .where('school_id', '=', schoolId).where(startsWith('class_no', c.code)).where(visibleType('resource_type_id', hiddenTypes)).executeTakeFirst())));
   return children.map((c, i) => ({
     Code: c.code, Name: c.zh, EnName: c.en, Titles: counts[i]!, HasChildren: CLC_CLASSES.some((d) => d.code !== c.code && d.code.startsWith(c.code)),
   }));
@@ -89,9 +90,15 @@ const NEW_WINDOW = 20_000;
  * first copies), optionally under a CLC class, each with its loans in the window and when its
  * first copy was catalogued.
  */
-export async function recommended(db: Db, schoolId: number, o: { kind: 'hot' | 'new'; days: number; rows: number; classNo?: string | undefined }, now = new Date()): Promise<RecommendedTitle[]> {
-  const inClass = o.classNo
-    ? sql`and c.title_id in (select id from titles where school_id = ${schoolId} and ${startsWith('class_no', o.classNo.toUpperCase())})`
+export async function recommended(
+  db: Db, schoolId: number,
+  o: { kind: 'hot' | 'new'; days: number; rows: number; classNo?: string | undefined; hiddenTypes?: readonly number[] },
+  now = new Date(),
+): Promise<RecommendedTitle[]> {
+  const hidden = o.hiddenTypes ?? [];
+  const inClass = o.classNo || hidden.length
+    ? sql`and c.title_id in (select id from titles where school_id = ${schoolId}
+        and ${o.classNo ? startsWith('class_no', o.classNo.toUpperCase()) : sql`1 = 1`} and ${visibleType('resource_type_id', hidden)})`
     : sql``;
   let picked: Array<{ title_id: number; n: number }>;
   if (o.kind === 'hot') {

@@ -60,6 +60,10 @@ export async function namedFacets(app: FastifyInstance, schoolId: number, counts
     ? await app.db.selectFrom('branches').select(['id', 'name', 'en_name']).where('school_id', '=', schoolId).where('id', 'in', [...counts.branches.keys()]).execute()
     : [];
   const branch = new Map(branches.map((b) => [b.id, b]));
+  const types = counts.resourceTypes.size
+    ? await app.db.selectFrom('resource_types').select(['id', 'name', 'en_name']).where('school_id', '=', schoolId).where('id', 'in', [...counts.resourceTypes.keys()]).execute()
+    : [];
+  const type = new Map(types.map((x) => [x.id, x]));
   return {
     Language: [...counts.language].map(([Value, Count]) => ({
       Value, Count, ...(LANGUAGE_CODES.includes(Value) ? both(`catalogue:rules.language.${Value}`) : { Name: Value, EnName: Value }),
@@ -71,6 +75,10 @@ export async function namedFacets(app: FastifyInstance, schoolId: number, counts
     Branch: [...counts.branches].flatMap(([id, Count]) => {
       const b = branch.get(id);
       return b ? [{ Value: String(id), Count, Name: b.name, EnName: b.en_name || b.name }] : [];
+    }).sort(byCount),
+    ResourceType: [...counts.resourceTypes].flatMap(([id, Count]) => {
+      const x = type.get(id);
+      return x ? [{ Value: String(id), Count, Name: x.name, EnName: x.en_name || x.name }] : [];
     }).sort(byCount),
     AvailableNow: counts.availableNow,
     Exact: counts.exact,

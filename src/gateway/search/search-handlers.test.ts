@@ -210,6 +210,43 @@ describe.each(databases)('the public catalogue (Search/*) on $name', ({ postgres
       expect(facet(both.Facets.Branch)).toEqual({ 1: 1 });
     });
 
+    it('counts and filters by resource type, and leaves out the types the school keeps out of the portal', async () => {
+      const types = await t.db.selectFrom('resource_types').select(['id', 'name']).where('school_id', '=', 1).orderBy('id').limit(2).execute();
+      const [book, pic] = types.map((x) => x.id) as [number, number];
+      await t.db.updateTable('titles').set({ resource_type_id: book }).where('id', 'in', [A.id, Cx.id]).execute();
+      await t.db.updateTable('titles').set({ resource_type_id: pic }).where('id', '=', B.id).execute();
+      try {
+        const r = await search({ SearchKey: key });
+        // D has no type: it is found, and in no type's count.
+        expect(facet(r.Facets.ResourceType)).toEqual({ [book]: 2, [pic]: 1 });
+        expect(r.Facets.ResourceType.find((x) => x.Value === String(pic))).toMatchObject({ Name: types[1]!.name });
+        const picked = await search({ SearchKey: key, ResourceTypeID: pic });
+        expect(picked.List.map((x) => x.ID)).toEqual([B.id]);
+        expect(facet(picked.Facets.ResourceType)).toEqual({ [book]: 2, [pic]: 1 });
+        expect(facet(picked.Facets.Language)).toEqual({ en: 1 });
+
+        await t.db.updateTable('resource_access').set({ portal_visible: 0 }).where('school_id', '=', 1).where('resource_type_id', '=', pic).execute();
+        const shown = await search({ SearchKey: key });
+        expect(shown.Total).toBe(3);
+        expect(shown.List.map((x) => x.ID)).not.toContain(B.id);
+        expect(facet(shown.Facets.ResourceType)).toEqual({ [book]: 2 });
+        expect(facet(shown.Facets.Branch)).toEqual({ 1: 2 });
+        // The same over the whole set when it is larger than the facets' limit.
+        const match = searchTitleIds(t.db, 1, { key });
+        const big = await runSearch(t.db, 1, match, { hiddenTypes: [pic] }, 'relevance', 1, 10, 2);
+        expect(big.total).toBe(3);
+        expect(big.ids).not.toContain(B.id);
+        expect((await t.fail(C.catalogueDetail, { ItemID: B.id }, anon)).status).toBe(404);
+        expect((await t.data(C.suggest, { Prefix: key }, anon)).map((x) => x.ItemID)).not.toContain(B.id);
+        const advanced = await t.data(C.complexCatalogue, { Page: 1, Rows: 50, Conditions: [{ Op: 'and', Field: 'all', Value: key }] }, anon);
+        expect(advanced.List.map((x) => x.ID)).not.toContain(B.id);
+      } finally {
+        await t.db.updateTable('resource_access').set({ portal_visible: 1 }).where('school_id', '=', 1).execute();
+        await t.db.updateTable('titles').set({ resource_type_id: null }).where('id', 'in', [A.id, B.id, Cx.id]).execute();
+      }
+      expect((await search({ SearchKey: key })).Facets.ResourceType).toEqual([]);
+    });
+
     it('sorts by title, year and newest', async () => {
       expect((await search({ SearchKey: key, Sort: 'year' })).List.map((x) => x.ID)).toEqual([B.id, Cx.id, A.id, D.id]);
       expect((await search({ SearchKey: key, Sort: 'newest' })).List.map((x) => x.ID)).toEqual([D.id, Cx.id, B.id, A.id]);

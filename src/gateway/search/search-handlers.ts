@@ -3,6 +3,7 @@ import { searchCalls as C } from '../../shared/api/search.ts';
 import { complexTitleIds, searchTitleIds, type TitleMatch } from './title-index.ts';
 import { pageIds, runSearch, type SearchFilters } from './catalogue-query.ts';
 import { namedFacets, publicTitles } from './public-titles.ts';
+import { hiddenResourceTypes } from './hidden-types.ts';
 import { titleDetail } from './title-detail.ts';
 import { cachedLibraryFigures, classTree, recommended } from './library-figures.ts';
 import { recordSearch } from '../search-admin/search-log.ts';
@@ -20,8 +21,11 @@ import { noticeById, noticePage, noticeText } from '../home/notice-store.ts';
  * data, within the caller's branches).
  */
 
-function filtersOf(input: CatalogueQuery | ComplexQuery): SearchFilters {
-  const f: SearchFilters = { language: input.Language, classNo: input.ClassNo, branchId: input.BranchID, availableOnly: input.AvailableOnly };
+function filtersOf(input: CatalogueQuery | ComplexQuery, hiddenTypes: readonly number[]): SearchFilters {
+  const f: SearchFilters = {
+    language: input.Language, classNo: input.ClassNo, branchId: input.BranchID, availableOnly: input.AvailableOnly,
+    resourceTypeId: input.ResourceTypeID, hiddenTypes,
+  };
   if ('YearFrom' in input) Object.assign(f, { yearFrom: input.YearFrom, yearTo: input.YearTo });
   return f;
 }
@@ -29,7 +33,7 @@ function filtersOf(input: CatalogueQuery | ComplexQuery): SearchFilters {
 /** A page of a search's result with its total and facets (catalogue-query.ts runSearch). */
 async function searchResult(ctx: CallContext, schoolId: number, match: TitleMatch, input: CatalogueQuery | ComplexQuery): Promise<SearchResult> {
   const sort = input.Sort ?? (match.rank ? 'relevance' : 'newest');
-  const found = await runSearch(ctx.app.db, schoolId, match, filtersOf(input), sort, input.Page, input.Rows);
+  const found = await runSearch(ctx.app.db, schoolId, match, filtersOf(input, await hiddenResourceTypes(ctx.app.db, schoolId)), sort, input.Page, input.Rows);
   const [List, Facets] = await Promise.all([publicTitles(ctx.app.db, schoolId, found.ids), namedFacets(ctx.app, schoolId, found.facets)]);
   return { List, Total: found.total, Facets };
 }
@@ -62,7 +66,7 @@ export const searchHandlers = {
     // The school's offset from the rules the desk keeps in memory (borrow-rules/rules-cache.ts):
     // loading it is the calendar's rows, on every kiosk tap otherwise.
     const offset = (await ctx.app.schoolRules.of(schoolId)).rules.Calendar.UtcOffsetMinutes;
-    const detail = await titleDetail(ctx.app.db, schoolId, input.ItemID, offset);
+    const detail = await titleDetail(ctx.app.db, schoolId, input.ItemID, offset, await hiddenResourceTypes(ctx.app.db, schoolId));
     if (!detail) throw AppError.notFound();
     return detail;
   }),
@@ -71,9 +75,14 @@ export const searchHandlers = {
     return listCopies(ctx.app.db, schoolId, (await branchScope(ctx)).ids, input);
   }),
   'search.statfile': handler(C.statfile, async (_input, ctx) => cachedLibraryFigures(ctx.app.db, requireSchool(ctx))),
-  'search.recommend': handler(C.recommend, async (input, ctx) =>
-    recommended(ctx.app.db, requireSchool(ctx), { kind: input.Kind, days: input.Days, rows: input.Rows, classNo: input.ClassNo })),
-  'search.classify': handler(C.classify, async (input, ctx) => classTree(ctx.app.db, requireSchool(ctx), input.ParentCode)),
+  'search.recommend': handler(C.recommend, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    return recommended(ctx.app.db, schoolId, { kind: input.Kind, days: input.Days, rows: input.Rows, classNo: input.ClassNo, hiddenTypes: await hiddenResourceTypes(ctx.app.db, schoolId) });
+  }),
+  'search.classify': handler(C.classify, async (input, ctx) => {
+    const schoolId = requireSchool(ctx);
+    return classTree(ctx.app.db, schoolId, input.ParentCode, await hiddenResourceTypes(ctx.app.db, schoolId));
+  }),
   'search.bulletinCatalog': handler(C.bulletinCatalog, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
     const en = ctx.lang === 'en-US';
@@ -96,7 +105,7 @@ export const searchHandlers = {
   'search.suggest': handler(C.suggest, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
     const match = searchTitleIds(ctx.app.db, schoolId, { key: input.Prefix });
-    const ids = await pageIds(ctx.app.db, match, {}, 'relevance', 1, 10);
+    const ids = await pageIds(ctx.app.db, match, { hiddenTypes: await hiddenResourceTypes(ctx.app.db, schoolId) }, 'relevance', 1, 10);
     if (!ids.length) return [];
     const rows = new Map((await ctx.app.db.selectFrom('titles').select(['id', 'title', 'author']).where('school_id', '=', schoolId).where('id', 'in', ids).execute()).map((r) => [r.id, r]));
     return ids.flatMap((id) => { const r = rows.get(id); return r ? [{ ItemID: r.id, Title: r.title, Author: r.author }] : []; });

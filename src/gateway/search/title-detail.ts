@@ -5,6 +5,7 @@ import { publicCopyState, STORAGE_AREAS } from '../../shared/domain/catalogue/co
 import { toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import { hyphenateIsbn } from '../catalogue/isbn-hyphenation.ts';
 import { publicTitles } from './public-titles.ts';
+import { visibleType } from './hidden-types.ts';
 
 /** A title has at most this many copies listed (a class set of 500 textbooks is one title). */
 const MAX_COPIES = 500;
@@ -14,9 +15,10 @@ const MAX_COPIES = 500;
  * position its shelf mark names in the basic sets) and public state; a copy out on loan says the
  * school-local day it is due back (by the school's UTC offset). Never a price, a tag or who has it.
  */
-export async function titleDetail(db: Db, schoolId: number, id: number, utcOffsetMinutes: number): Promise<TitleDetail | null> {
+export async function titleDetail(db: Db, schoolId: number, id: number, utcOffsetMinutes: number, hiddenTypes: readonly number[] = []): Promise<TitleDetail | null> {
+  // A title of a type the school keeps out of the portal is not there, whoever links to it.
   const title = await db.selectFrom('titles').select(['id', 'isbn', 'class_no', 'place', 'edition', 'extent', 'summary', 'subjects'])
-    .where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst();
+    .where('school_id', '=', schoolId).where('id', '=', id).where(visibleType('resource_type_id', hiddenTypes)).executeTakeFirst();
   if (!title) return null;
   const [[row], copies] = await Promise.all([
     publicTitles(db, schoolId, [id]),

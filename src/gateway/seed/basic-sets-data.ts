@@ -23,9 +23,11 @@ export interface BasicSetsSeed {
  * Resource types with their access rows, and per collection area one shelf area (zone A, B, …)
  * with a few two-faced shelves and all their positions. Deterministic: no randomness needed.
  */
-export function generateBasicSets({ school, ids, put, created, areaIds }: BasicSetsSeed): void {
+export function generateBasicSets({ school, ids, put, created, areaIds }: BasicSetsSeed): Map<string, number> {
+  const typeIds = new Map<string, number>();
   DEMO_RESOURCE_TYPES.forEach((t, i) => {
     const id = ids.next('resource_types');
+    typeIds.set(t.code, id);
     put('resource_types', { id, school_id: school, code: t.code, name: t.zh, en_name: t.en, sort: i + 1, created_at: created, updated_at: created });
     // Teaching references are for teachers; the portal shows everything.
     const staffOnly = t.code === 'REF' ? 0 : 1;
@@ -52,4 +54,5 @@ export function generateBasicSets({ school, ids, put, created, areaIds }: BasicS
       }
     }
   });
+  return typeIds;
 }

@@ -229,7 +229,7 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
     });
     branchAreas.push({ branch: bid, areas });
   });
-  generateBasicSets({ school, ids, put, created, areaIds: branchAreas.flatMap((b) => b.areas) });
+  const typeIds = generateBasicSets({ school, ids, put, created, areaIds: branchAreas.flatMap((b) => b.areas) });
 
   // Roles.
   const roleIds = new Map<string, number>();
@@ -326,11 +326,14 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
     const author = english ? rng.pick(EN_AUTHORS) : `${makeName(rng.chance(0.5))} ${rng.pick(['著', '编著', '主编', '编'])}`;
     const title = english ? en : zh;
     const py = english ? { full: '', initials: '' } : spell(zh);
+    // Without the PRNG, so the rest of the demo stays as it was: teaching books are references,
+    // half the children's literature picture books, the rest books.
+    const typeCode = clc.no === 'G624' ? 'REF' : clc.no === 'I287' && id % 2 === 0 ? 'PIC' : 'BOOK';
     put('titles', {
       id, school_id: school, title, en_title: en, author, publisher: pub.zh, isbn, price,
       class_no: clc.no, book_no: String(seq), language: english ? 'en' : 'zh', pub_year: rng.int(2005, 2025),
       pinyin: py.full, initials: py.initials, created_at: iso(now - rng.int(30, 1500) * DAY),
-      isbn13: isbn, source: 'manual',
+      isbn13: isbn, source: 'manual', resource_type_id: typeIds.get(typeCode) ?? null,
     });
     for (const term of titleIndexTerms({ title, en_title: en, author, series: '', subjects: '', publisher: pub.zh })) put('title_terms', { school_id: school, term, title_id: id });
     titles.push({ id, price, callNo: `${clc.no}/${seq}` });

@@ -55,6 +55,8 @@ export const searchFacetsSchema = z.object({
   Class: z.array(facetValueSchema),
   /** Value = branch id. */
   Branch: z.array(facetValueSchema),
+  /** Value = resource type id (books, picture books, magazines …); titles without a type are not counted. */
+  ResourceType: z.array(facetValueSchema),
   /** Titles with a copy on the shelf now. */
   AvailableNow: z.number().int(),
   /** False when the result was too large to count exactly; the counts are then those of its first titles. */
@@ -68,6 +70,7 @@ const filters = {
   /** A CLC class or its start (I, I2, I247). */
   ClassNo: classNoField.optional(),
   BranchID: idField().optional(),
+  ResourceTypeID: idField().optional(),
   AvailableOnly: z.boolean().optional(),
   Sort: z.enum(SEARCH_SORTS).optional(),
 };

@@ -28,7 +28,7 @@ describe('the titles of a reading list', () => {
       'Search/Catalogue': () => ({ List: [
         { ID: 10, Title: '小王子', ParallelTitle: '', Author: '', Publisher: '', PubYear: null, ISBN: '', ClassNo: '', CallNo: '', Language: 'zh', Series: '', Copies: 3, Available: 1, HoldsWaiting: 0 },
         { ID: 12, Title: '城南旧事', ParallelTitle: '', Author: '林海音', Publisher: '', PubYear: null, ISBN: '', ClassNo: '', CallNo: '', Language: 'zh', Series: '', Copies: 2, Available: 2, HoldsWaiting: 0 },
-      ], Total: 2, Facets: { Language: [], Class: [], Branch: [], AvailableNow: 2, Exact: true } }),
+      ], Total: 2, Facets: { Language: [], Class: [], Branch: [], ResourceType: [], AvailableNow: 2, Exact: true } }),
     });
     renderKit(<BooklistEditor list={list} onClose={() => undefined} />);
     const table = await screen.findByTestId('booklist-entries');

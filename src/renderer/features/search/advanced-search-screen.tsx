@@ -15,7 +15,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import { SEARCH_FIELDS } from '../../../shared/api/search.ts';
 import { MAX_KEY } from './search-box.tsx';
-import { readComplexQuery, readConditions, readFilters, readPage, withParams, writeConditions, type Condition } from './search-params.ts';
+import { readComplexQuery, readConditions, readFilters, readPage, withParams, writeConditions, FILTER_PARAMS, type Condition } from './search-params.ts';
 import { useComplexSearch } from './search-queries.ts';
 import { SearchResults } from './search-results.tsx';
 
@@ -102,7 +102,7 @@ export default function AdvancedSearchScreen() {
           filters={readFilters(params)}
           page={readPage(params)}
           onChange={(changes) => setParams(withParams(params, changes))}
-          onClear={() => setParams(withParams(params, { lang: null, class: null, branch: null, avail: null }))}
+          onClear={() => setParams(withParams(params, FILTER_PARAMS))}
         />
       )}
     </Stack>

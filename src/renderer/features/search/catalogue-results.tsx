@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { readCatalogueQuery, readFilters, readPage, withParams } from './search-params.ts';
+import { readCatalogueQuery, readFilters, readPage, withParams, FILTER_PARAMS } from './search-params.ts';
 import { useCatalogueSearch } from './search-queries.ts';
 import { SearchResults } from './search-results.tsx';
 
@@ -18,7 +18,7 @@ export function CatalogueResults() {
       filters={readFilters(params)}
       page={readPage(params)}
       onChange={(changes) => setParams((p) => withParams(p, changes))}
-      onClear={() => setParams((p) => withParams(p, { lang: null, class: null, branch: null, avail: null }))}
+      onClear={() => setParams((p) => withParams(p, FILTER_PARAMS))}
     />
   );
 }

@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import type { FacetValue, SearchFacets } from '../../../shared/api/search.ts';
 import type { Filters } from './search-params.ts';
 
-type FacetKey = 'Language' | 'Class' | 'Branch';
-const PARAM: Record<FacetKey, string> = { Language: 'lang', Class: 'class', Branch: 'branch' };
+type FacetKey = 'Language' | 'Class' | 'Branch' | 'ResourceType';
+const PARAM: Record<FacetKey, string> = { Language: 'lang', Class: 'class', Branch: 'branch', ResourceType: 'type' };
 
 /**
- * The facets of a result: language, CLC main class, branch, and "on the shelf now". One value
+ * The facets of a result: CLC main class, resource type, language, branch, and "on the shelf now". One value
  * per facet; choosing the chosen one again clears it. Counts come from the gateway over the
  * whole result, each facet ignoring its own choice, so a reader can switch between values.
  */
@@ -28,6 +28,7 @@ export function FacetPanel({ facets, filters, onChange }: {
     Language: filters.Language,
     Class: filters.ClassNo,
     Branch: filters.BranchID != null ? String(filters.BranchID) : undefined,
+    ResourceType: filters.ResourceTypeID != null ? String(filters.ResourceTypeID) : undefined,
   };
   const group = (key: FacetKey, values: FacetValue[]) =>
     values.length > 0 && (
@@ -61,6 +62,7 @@ export function FacetPanel({ facets, filters, onChange }: {
         label={t('facets.availableNow', { count: facets.AvailableNow })}
       />
       {group('Class', facets.Class)}
+      {group('ResourceType', facets.ResourceType)}
       {group('Language', facets.Language)}
       {group('Branch', facets.Branch)}
       {!facets.Exact && <Typography variant="caption" color="text.secondary" sx={{ mt: 1 }}>{t('facets.approximate')}</Typography>}

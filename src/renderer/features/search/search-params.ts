@@ -10,6 +10,7 @@ export interface Filters {
   Language?: string;
   ClassNo?: string;
   BranchID?: number;
+  ResourceTypeID?: number;
   AvailableOnly?: boolean;
   Sort?: (typeof SEARCH_SORTS)[number];
 }
@@ -30,6 +31,8 @@ export function readFilters(p: URLSearchParams): Filters {
   if (cls && /^[A-Za-z0-9.\-=()/:]{1,40}$/.test(cls)) f.ClassNo = cls;
   const branch = positiveInt(p.get('branch'));
   if (branch) f.BranchID = branch;
+  const type = positiveInt(p.get('type'));
+  if (type) f.ResourceTypeID = type;
   if (p.get('avail') === '1') f.AvailableOnly = true;
   const sort = p.get('sort');
   if (sort && (SEARCH_SORTS as readonly string[]).includes(sort)) f.Sort = sort as Filters['Sort'];
@@ -39,6 +42,9 @@ export function readFilters(p: URLSearchParams): Filters {
 export function readPage(p: URLSearchParams): number {
   return Math.min(positiveInt(p.get('page')) ?? 1, 100_000);
 }
+
+/** The address parameters of the facets, cleared together by "clear filters". */
+export const FILTER_PARAMS = { lang: null, class: null, branch: null, type: null, avail: null } as const;
 
 /** Words typed or a filter chosen (a sort order alone is not a search). */
 export function isSearching(p: URLSearchParams): boolean {
