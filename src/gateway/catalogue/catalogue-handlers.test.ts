@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls as C } from '../../shared/api/catalogue.ts';
+import { acquisitionCalls } from '../../shared/api/acquisition.ts';
 import { toIsbn10 } from '../../shared/domain/catalogue/isbn.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 
@@ -65,6 +66,26 @@ describe('cataloguing (book editing)', () => {
     expect(more).toMatchObject({ Created: false, ItemID: saved.ItemID });
     const events = await t.db.selectFrom('copy_events').select('event').where('copy_id', 'in', more.Copies.map((c) => c.ID)).execute();
     expect(events.map((e) => e.event)).toEqual(['catalogue', 'catalogue']);
+  });
+
+  it('a title bought in a typed batch takes the batch\'s resource type; another type\'s batch is refused', async () => {
+    const area = await areaOf();
+    const branch = (await t.db.selectFrom('collection_areas').select('branch_id').where('id', '=', area).executeTakeFirstOrThrow()).branch_id;
+    const [pic, ref] = (await t.db.selectFrom('resource_types').select('id').where('school_id', '=', 1).orderBy('id').offset(2).limit(2).execute()).map((r) => r.id) as [number, number];
+    const batch = (typeId: number, no: string) => t.data(acquisitionCalls.addBatch, {
+      BatchNo: no, BranchID: branch, ResourceTypeID: typeId, Bookseller: '新华书店', Currency: 'CNY', DiscountRate: 85, RegisteredOn: '2026-03-01',
+    }, 'admin');
+    const picBatch = await batch(pic, 'TYPE-PIC');
+    const refBatch = await batch(ref, 'TYPE-REF');
+    const saved = await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(61), { Title: '小熊的绘本' }), Copies: { Count: 2, AreaID: area, BatchID: picBatch.ID } }, 'admin');
+    const title = await t.db.selectFrom('titles').select('resource_type_id').where('id', '=', saved.ItemID).executeTakeFirstOrThrow();
+    expect(title.resource_type_id).toBe(pic);
+    // More copies in the same type's batch: fine; in another type's: refused, nothing added.
+    await t.data(C.addItemsCatalogueInfo, { ItemID: saved.ItemID, Item: item(freshIsbn(61), { Title: '小熊的绘本' }), Copies: { Count: 1, AreaID: area, BatchID: picBatch.ID } }, 'admin');
+    const refused = await t.fail(C.addItemsCatalogueInfo, { ItemID: saved.ItemID, Item: item(freshIsbn(61), { Title: '小熊的绘本' }), Copies: { Count: 1, AreaID: area, BatchID: refBatch.ID } }, 'admin');
+    expect(refused.status).toBe(409);
+    const copies = await t.db.selectFrom('copies').select((e) => e.fn.countAll().as('n')).where('title_id', '=', saved.ItemID).executeTakeFirstOrThrow();
+    expect(Number(copies.n)).toBe(3);
   });
 
   it('refuses bad input and changes nothing', async () => {

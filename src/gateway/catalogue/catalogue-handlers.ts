@@ -168,6 +168,16 @@ export const catalogueHandlers = {
           created = true;
           await indexNewTitles(trx, app.dbHandle.sqlite, schoolId, [title]);
         }
+        if (title.resource_type_id == null && copies.BatchID != null) {
+          // A title takes its resource type from the first typed batch it is bought in: that is
+          // where the type is chosen (acquisition), and what the portal's facet and the desk's
+          // per-type limits read. A typed title in another type's batch stays refused below.
+          const typed = await trx.selectFrom('batches').select('resource_type_id').where('school_id', '=', schoolId).where('id', '=', copies.BatchID).executeTakeFirst();
+          if (typed?.resource_type_id != null) {
+            await trx.updateTable('titles').set({ resource_type_id: typed.resource_type_id }).where('id', '=', title.id).execute();
+            title = { ...title, resource_type_id: typed.resource_type_id };
+          }
+        }
         if (title.resource_type_id != null) requireType(types, title.resource_type_id);
         const batch = copies.BatchID != null ? await assertBatchAcceptsCopies(trx, schoolId, copies.BatchID, { branchId: area.branch_id, resourceTypeId: title.resource_type_id }) : null;
         let barcodes = copies.Barcodes;
