@@ -148,3 +148,39 @@ test('advanced search combines conditions with NOT and a year range (1440 px)', 
   await expect(page.getByTestId('facet-panel')).toBeVisible();
   expect(health.problems).toEqual([]);
 });
+
+test('the portal works from the keyboard alone: the language, search, a facet, a title (1440 px)', async ({ page, baseURL }) => {
+  const health = watchPage(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${baseURL}/library/#/search?school=BJSY01`);
+  await expect(page.getByTestId('portal-search-input')).toBeVisible();
+  /** Tabs forward until an element matching `selector` has the focus; fails after `max` presses. */
+  const tabTo = async (selector: string, max = 80) => {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    }
+    throw new Error(`${selector} never took the focus`);
+  };
+  // The language first. The switch is one tab stop (a roving group): Tab to it, arrow to English, Enter.
+  await tabTo('[data-testid^="language-"]');
+  for (let i = 0; i < 2 && !(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'language-en-US')); i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await tabTo('[data-testid="portal-search-input"]');
+  await page.keyboard.type('恐龙');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('search-total')).toContainText(/\d/);
+  const total = Number((await page.getByTestId('search-total').textContent())!.replace(/\D/g, ''));
+  // A class facet by Tab and Enter narrows the list.
+  await tabTo('[data-testid^="facet-Class-"]');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/class=/);
+  await expect.poll(async () => Number((await page.getByTestId('search-total').textContent())!.replace(/\D/g, ''))).toBeLessThan(total);
+  // The first title by Tab and Enter opens its page.
+  await tabTo('[data-testid="title-link"]');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('title-detail')).toBeVisible();
+  await expect(page.getByTestId('copy-list')).toContainText('›');
+  expect(health.problems).toEqual([]);
+});
