@@ -1,16 +1,23 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Chip from '@mui/material/Chip';
 import ConstructionOutlined from '@mui/icons-material/ConstructionOutlined';
+import { loadFeatureNamespaces } from '../lib/i18n.ts';
 import type { ScreenProps } from './screen-types.ts';
 import { MessagePage } from './message-page.tsx';
 import { useScreenTitle } from './use-screen-title.ts';
 
 /** The honest state of a screen the registry lists but nobody has built yet. Makes no calls. */
 export default function PlannedScreen({ entry }: ScreenProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const title = useScreenTitle(entry);
-  // What the screen will be for, from screens.json, so the notice says more than "not yet".
-  const description = t(`screens:descriptions.${entry.path}`, { defaultValue: '' });
+  // What the screen will be for, so the notice says more than "not yet". The descriptions of all
+  // 225 routes are their own strings file (6 kB gzip), loaded only here, not with every first load.
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    void loadFeatureNamespaces(i18n.language, ['screen-descriptions']).then(() => setLoaded((n) => n + 1));
+  }, [i18n.language]);
+  const description = t(`screen-descriptions:${entry.path}`, { defaultValue: '' });
   return (
     <MessagePage
       testId="planned-screen"
