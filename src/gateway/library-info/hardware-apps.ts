@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import type { HardwareApp } from '../../shared/api/library-info.ts';
 import { APP_PLATFORMS } from '../../shared/api/library-info.ts';
 import { LIB } from '../../shared/api/contract.ts';
+import { compareVersions } from '../../shared/domain/app-version.ts';
+
+export { compareVersions };
 
 /**
  * The apps a school installs on its machines, as the gateway offers them: one folder per app in
@@ -58,24 +61,6 @@ export function parseLatestYml(text: string): ReleaseFile | null {
   if (!top.version) return null;
   if (!files.length && top.path) files.push({ url: top.path, sha512: top.sha512 ?? '', size: null });
   return { version: top.version, releaseDate: top.releaseDate || null, releaseNotes: top.releaseNotes ?? '', files: files.filter((f) => f.url) };
-}
-
-/** Newer first by numeric parts (1.10.0 after 1.9.2); a pre-release sorts before its release. */
-export function compareVersions(a: string, b: string): number {
-  const parse = (v: string) => {
-    const [main = '', pre = ''] = v.replace(/^v/, '').split('-', 2);
-    return { nums: main.split('.').map((n) => Number.parseInt(n, 10) || 0), pre };
-  };
-  const x = parse(a);
-  const y = parse(b);
-  for (let i = 0; i < Math.max(x.nums.length, y.nums.length); i++) {
-    const d = (x.nums[i] ?? 0) - (y.nums[i] ?? 0);
-    if (d) return d;
-  }
-  if (x.pre === y.pre) return 0;
-  if (!x.pre) return 1;
-  if (!y.pre) return -1;
-  return x.pre < y.pre ? -1 : 1;
 }
 
 function readNames(dir: string, code: string): { Name: string; EnName: string } {

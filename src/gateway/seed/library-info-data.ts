@@ -1,5 +1,4 @@
 import type { Row, Tables } from './demo-data.ts';
-import { DEMO_PICTURES } from '../library-info/demo-pictures.ts';
 
 /**
  * Library-info slice of the demo seed (migration 0036): each school's profile (introduction,
@@ -10,6 +9,9 @@ import { DEMO_PICTURES } from '../library-info/demo-pictures.ts';
 const HOURS = JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((Day) => ({
   Day, Closed: Day === 0, Open: Day === 6 ? '09:00' : '07:40', Close: Day === 6 ? '12:00' : Day === 5 ? '16:00' : '17:30',
 })));
+
+/** The drawings library-info/demo-pictures.ts draws for ids demo:<name> (the seed may not import a domain folder). */
+const DEMO_PICTURES = ['reading-room', 'picture-books', 'study-corner', 'front-desk'] as const;
 
 const RESOURCES = [
   { name: '国家数字图书馆', en: 'National Digital Library of China', url: 'https://www.nlc.cn/', cat: 'ebook', desc: '国家图书馆的电子图书、期刊和古籍，凭读者证免费阅读。' },

@@ -23,8 +23,8 @@ export const ANNOUNCEMENTS_PERM = 'reading.announcements.edit';
 
 /** How many pictures a gallery holds: enough for every room, few enough for a phone. */
 export const MAX_PICTURES = 24;
-/** Titles one announcement lists at most (a month's arrivals of a large school). */
-export const MAX_ANNOUNCEMENT_TITLES = 300;
+/** Titles one announcement lists at most (a large acquisition batch of the demo school holds ~750). */
+export const MAX_ANNOUNCEMENT_TITLES = 1000;
 
 // ---- opening hours ----
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -135,10 +135,13 @@ const sourceFields = {
   DateFrom: dateField().nullable().optional(),
   DateTo: dateField().nullable().optional(),
 };
-const checkSource = <T extends { Source: string; BatchID?: number | null; DateFrom?: string | null; DateTo?: string | null }>(s: z.ZodType<T>) =>
-  s.refine((v) => v.Source !== 'batch' || v.BatchID != null, { error: 'validation:required.batch', path: ['BatchID'] })
-    .refine((v) => v.Source !== 'dates' || (v.DateFrom != null && v.DateTo != null), { error: 'validation:libraryInfo.dates', path: ['DateTo'] })
-    .refine((v) => v.Source !== 'dates' || v.DateFrom == null || v.DateTo == null || v.DateFrom <= v.DateTo, { error: 'validation:libraryInfo.dateOrder', path: ['DateTo'] });
+type SourceValue = { Source: string; BatchID?: number | null | undefined; DateFrom?: string | null | undefined; DateTo?: string | null | undefined };
+/** zod 4's refine keeps the object's type, so forms and the client still see its fields. */
+function checkSource<S extends z.ZodObject>(s: S): S {
+  return s.refine((v) => (v as SourceValue).Source !== 'batch' || (v as SourceValue).BatchID != null, { error: 'validation:required.batch', path: ['BatchID'] })
+    .refine((v) => { const x = v as SourceValue; return x.Source !== 'dates' || (x.DateFrom != null && x.DateTo != null); }, { error: 'validation:libraryInfo.dates', path: ['DateTo'] })
+    .refine((v) => { const x = v as SourceValue; return x.Source !== 'dates' || x.DateFrom == null || x.DateTo == null || x.DateFrom <= x.DateTo; }, { error: 'validation:libraryInfo.dateOrder', path: ['DateTo'] });
+}
 export const announcementSourceInput = checkSource(z.object(sourceFields));
 export const announcementInput = checkSource(z.object({
   ID: idField().optional(),
