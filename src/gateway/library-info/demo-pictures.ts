@@ -21,7 +21,7 @@ export function demoPictureUrl(name: string): string {
     return `<rect x="${x}" y="${210 - h}" width="14" height="${h}" fill="hsl(${hue} 60% 55%)"/>`;
   })).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 400"><rect width="640" height="400" fill="${s.sky}"/>`
-    + `<rect y="290" width="640" height="110" fill="${s.floor}"/><rect x="470" y="40" width="130" height="110" fill="#fff" stroke="${s.shelf}" stroke-width="6"/>`
+    + `<rect y="290" width="640" height="110" fill="${s.floor}"/><rect x="470" y="14" width="130" height="70" fill="#fff" stroke="${s.shelf}" stroke-width="6"/>`
     + `${[0, 1, 2].map((k) => `<rect x="${30 + k * 190}" y="100" width="170" height="190" fill="none" stroke="${s.shelf}" stroke-width="8"/><rect x="${30 + k * 190}" y="210" width="170" height="8" fill="${s.shelf}"/>`).join('')}`
     + `${books}<text x="320" y="360" font-family="sans-serif" font-size="28" text-anchor="middle" fill="${s.shelf}">${s.label}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;

@@ -185,11 +185,9 @@ export const libraryInfoHandlers = {
     return a;
   }),
 
-  'libraryInfo.hardwareApps': handler(C.hardwareApps, async (_input, ctx) => {
-    // The apps are the gateway's (one installation serves its schools), but the call still names a school like every public one.
-    requireSchool(ctx);
-    return listHardwareApps(ctx.app.config.dataDir);
-  }),
+  // The apps are the installation's, the same for every school it serves: /checkversion works on
+  // a machine that has not chosen a school yet.
+  'libraryInfo.hardwareApps': handler(C.hardwareApps, async (_input, ctx) => listHardwareApps(ctx.app.config.dataDir)),
   'libraryInfo.appDownload': handler(C.appDownload, async (input, ctx) => {
     const path = downloadPath(ctx.app.config.dataDir, input.App, input.File);
     if (!path) throw AppError.notFound('errors:fileMissing');

@@ -238,7 +238,8 @@ export const libraryInfoCalls = {
   /**
    * The school's hardware and desktop apps (circulation desk, label station, reading-guide kiosk,
    * self-check) with the latest version the gateway offers: read from electron-builder's
-   * latest*.yml files in <data>/releases/<app>/.
+   * latest*.yml files in <data>/releases/<app>/. They are the installation's, the same for
+   * every school, so the SchoolID header is optional here.
    */
   hardwareApps: defineCall({
     id: 'libraryInfo.hardwareApps', method: 'GET', path: '/micro/dc/open/library/apps/getcompanyhardwareappslist',

@@ -53,7 +53,7 @@ export default function CheckVersionScreen() {
   const desktop = isDesktop();
   const info = useQuery({ queryKey: ['app-info'], queryFn: () => bridge.getAppInfo(), enabled: desktop, staleTime: Infinity });
   const running = info.data?.ok ? info.data.data.version : null;
-  const apps = useHardwareApps(true);
+  const apps = useHardwareApps();
   return (
     <Stack spacing={2} sx={{ maxWidth: 880, mx: 'auto' }} data-testid="check-version">
       <Typography variant="h4" component="h1">{t('version.title')}</Typography>

@@ -47,9 +47,9 @@ export function usePublishedAnnouncement(id: number | null) {
   });
 }
 
-export function useHardwareApps(enabled: boolean) {
-  const school = useServedSchool();
-  return useQuery({ queryKey: libraryInfoKeys.apps(school), queryFn: () => call(C.hardwareApps, {}, { toast: false }), enabled: enabled && school != null, retry: false });
+/** The installation's apps: the same for every school, so no school is needed. */
+export function useHardwareApps() {
+  return useQuery({ queryKey: libraryInfoKeys.apps(null), queryFn: () => call(C.hardwareApps, {}, { toast: false }), retry: false });
 }
 
 /** The text in the page's language: the English one when there is one, else the school's own. */

@@ -38,7 +38,7 @@ export default function LibraryInfoScreen() {
   const rules = inLanguage(lang, p.Rules, p.EnRules);
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="library-info">
-      <Typography variant="h4" component="h1">{t('about.heading', { school: name })}</Typography>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>{t('about.heading', { school: name })}</Typography>
       {intro && <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="library-intro">{intro}</Typography>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>

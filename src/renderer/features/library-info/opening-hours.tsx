@@ -45,7 +45,7 @@ export function OpeningHours({ hours, note, now = new Date() }: { hours: readonl
                 <TableCell component="th" scope="row" sx={{ fontWeight: isToday ? 700 : 400, pl: 1 }}>
                   {t(`days.${day}`)}{isToday && <Typography component="span" variant="body2" sx={{ ml: 1, fontWeight: 700 }}>{t('hours.today')}</Typography>}
                 </TableCell>
-                <TableCell sx={{ fontWeight: isToday ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}>
+                <TableCell sx={{ fontWeight: isToday ? 700 : 400, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                   {!h || h.Closed ? t('hours.closed') : `${h.Open}–${h.Close}`}
                 </TableCell>
               </TableRow>
