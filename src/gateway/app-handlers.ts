@@ -51,6 +51,7 @@ import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
 import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
 import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
+import { connectHandlers } from './connect/connect-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -106,4 +107,5 @@ export const allHandlers: AnyHandlerMap = {
   ...searchAdminHandlers,
   ...operationLogHandlers,
   ...libraryInfoHandlers,
+  ...connectHandlers,
 };

@@ -133,3 +133,29 @@ test.describe('staff at 1440', () => {
     expect(health.problems).toEqual([]);
   });
 });
+
+test.describe('signed-in apps (/connect/unoauth) at 1440', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a user sees this device and another sign-in, and signs the other one out', async ({ page, browser, baseURL }) => {
+    const health = watchPage(page);
+    // A second sign-in of the same account on "another device" (its own browser context).
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const otherPage = await other.newPage();
+    await signIn(otherPage, baseURL!, 'librarian', 'Library@2026', '/data-analysis', { fresh: true });
+    // /connect/unoauth opens without a session too, so the sign-in goes through an admin page first.
+    await signIn(page, baseURL!, 'librarian', 'Library@2026', '/data-analysis', { fresh: true });
+    await page.goto(`${baseURL}/library/#/connect/unoauth`);
+    const list = page.getByTestId('connected-apps');
+    await expect(list.locator('li')).toHaveCount(2);
+    await expect(list.locator('li').first()).toContainText('本设备');
+    await list.locator('li').nth(1).getByTestId('grant-revoke').click();
+    await expect(list.locator('li')).toHaveCount(1);
+    await expect(page.getByRole('status')).toContainText('已让其退出登录');
+    // The other device's session no longer works: its next call is refused and it is signed out.
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/#\/(auth|401|data-analysis)|sso/);
+    await other.close();
+    expect(health.problems).toEqual([]);
+  });
+});

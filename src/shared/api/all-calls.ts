@@ -37,6 +37,7 @@ import { signRecordCalls } from './sign-records.ts';
 import { searchAdminCalls } from './search-admin.ts';
 import { operationLogCalls } from './operation-log.ts';
 import { libraryInfoCalls } from './library-info.ts';
+import { connectCalls } from './connect.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -85,4 +86,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(searchAdminCalls),
   ...Object.values(operationLogCalls),
   ...Object.values(libraryInfoCalls),
+  ...Object.values(connectCalls),
 ];

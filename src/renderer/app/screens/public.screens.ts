@@ -9,7 +9,7 @@ export const publicScreens = defineGroup({ area: 'public', group: 'no-login', lo
   '/statistic': () => import('../../features/search/library-figures-screen.tsx'),
   '/libraryinfo': () => import('../compose/library-info-page.tsx'),
   '/connect/oauth': null,
-  '/connect/unoauth': null,
+  '/connect/unoauth': () => import('../../features/connect/connected-apps-screen.tsx'),
   '/checkversion': () => import('../../features/library-info/check-version-screen.tsx'),
   '/auth': () => import('../../features/auth/auth-screen.tsx'),
   '/searchauth': () => import('../../features/auth/search-auth-screen.tsx'),

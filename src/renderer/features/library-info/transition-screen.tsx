@@ -28,10 +28,12 @@ export default function TransitionScreen() {
   const session = useSession();
   const code = params.get('school')?.trim() ?? '';
   const target = safePortalPath(params.get('to'));
+  // Opened without anything to hand off (typed in, or a bookmark): it explains and waits.
+  const handOff = code !== '' || params.has('to');
   const [error, setError] = useState<string | null>(null);
   const [otherSchool, setOtherSchool] = useState<string | null>(null);
   useEffect(() => {
-    if (!target) return;
+    if (!target || !handOff) return;
     let cancelled = false;
     const go = () => !cancelled && navigate(target, { replace: true });
     if (!code) return void go();
@@ -51,14 +53,15 @@ export default function TransitionScreen() {
     return () => {
       cancelled = true;
     };
-  }, [code, target, navigate, t]);
+  }, [code, target, handOff, navigate, t]);
   return (
     <Stack spacing={2} sx={{ maxWidth: 560, mx: 'auto', py: 4 }} data-testid="transition">
       <Typography variant="h5" component="h1">{t('transition.title')}</Typography>
       {!target && <Alert severity="warning" data-testid="transition-refused">{t('transition.refused')}</Alert>}
       {error && <Alert severity="error">{error}</Alert>}
       {otherSchool && <Alert severity="info">{t('transition.otherSchool', { school: otherSchool, mine: session.user?.SchoolName ?? '' })}</Alert>}
-      {target && !error && !otherSchool && (
+      {!handOff && <Typography>{t('transition.idle')}</Typography>}
+      {handOff && target && !error && !otherSchool && (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <CircularProgress size={24} aria-hidden />
           <Typography role="status">{code ? t('transition.choosing', { code }) : t('transition.forwarding')}</Typography>
