@@ -50,6 +50,8 @@ import { volunteersHandlers } from './volunteers/volunteers-handlers.ts';
 import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
 import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
+import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
+import { connectHandlers } from './connect/connect-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -104,4 +106,6 @@ export const allHandlers: AnyHandlerMap = {
   ...signRecordsHandlers,
   ...searchAdminHandlers,
   ...operationLogHandlers,
+  ...libraryInfoHandlers,
+  ...connectHandlers,
 };

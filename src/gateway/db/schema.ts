@@ -7,6 +7,7 @@ import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, Roll
 import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
 import type { ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
 import type { BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
+import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable, NewbookAnnouncementsTable, NewbookAnnouncementTitlesTable } from './schema-library-info.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -556,4 +557,9 @@ export interface Database {
   recommendations: RecommendationsTable;
   booklists: BooklistsTable;
   booklist_entries: BooklistEntriesTable;
+  library_profiles: LibraryProfilesTable;
+  library_pictures: LibraryPicturesTable;
+  network_resources: NetworkResourcesTable;
+  newbook_announcements: NewbookAnnouncementsTable;
+  newbook_announcement_titles: NewbookAnnouncementTitlesTable;
 }

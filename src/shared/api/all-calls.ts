@@ -36,6 +36,8 @@ import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
 import { searchAdminCalls } from './search-admin.ts';
 import { operationLogCalls } from './operation-log.ts';
+import { libraryInfoCalls } from './library-info.ts';
+import { connectCalls } from './connect.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -83,4 +85,6 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(signRecordCalls),
   ...Object.values(searchAdminCalls),
   ...Object.values(operationLogCalls),
+  ...Object.values(libraryInfoCalls),
+  ...Object.values(connectCalls),
 ];

@@ -30,6 +30,8 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/borrow-permission': ['rules.groups.edit'],
   '/borrow-range-mana': ['rules.assign.edit'],
   '/holiday-management': ['rules.holidays.edit'],
+  '/external-links': ['reading.links.edit'],
+  '/newbook-announcement': ['reading.announcements.edit'],
   '/book-editing1': ['catalogue.items.edit'],
   '/book-editing2': ['catalogue.items.edit'],
   '/book-editing3': ['catalogue.items.edit'],

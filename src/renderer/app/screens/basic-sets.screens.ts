@@ -9,5 +9,5 @@ export const basicSetsScreens = defineGroup({ area: 'admin', group: 'basic-sets'
   '/resource-mana/basic-set/location-num-pos': () => import('../../features/basic-sets/shelf-position-screen.tsx'),
   '/resource-mana/basic-set/location-num': () => import('../../features/basic-sets/shelf-screen.tsx'),
   '/bookshelf-area': () => import('../../features/basic-sets/shelf-area-screen.tsx'),
-  '/library/basic-info': () => import('../../features/basic-sets/basic-info-screen.tsx'),
+  '/library/basic-info': () => import('../compose/basic-info-page.tsx'),
 });

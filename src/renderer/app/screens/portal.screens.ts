@@ -30,10 +30,10 @@ export const portalScreens = [
     '/search/themeList/activity-details': null,
   }),
   // The library's own pages: pictures, network resources, new-book announcements, hand-off.
-  ...defineGroup({ ...portal, namespaces: ['search'] }, {
-    '/search/libpic': null,
-    '/search/NewBookAnnouncement': null,
-    '/search/networkresource': null,
-    '/transition': null,
+  ...defineGroup({ ...portal, namespaces: ['library-info'] }, {
+    '/search/libpic': () => import('../../features/library-info/gallery-screen.tsx'),
+    '/search/NewBookAnnouncement': () => import('../../features/library-info/announcements-screen.tsx'),
+    '/search/networkresource': () => import('../../features/library-info/network-resources-screen.tsx'),
+    '/transition': () => import('../../features/library-info/transition-screen.tsx'),
   }),
 ];
