@@ -6,6 +6,7 @@ import { MENU_OPERATIONS, operationsOf } from '../../shared/domain/menu-operatio
 import { addBorrowRulesData } from './borrow-rules-data.ts';
 import { generateOrganization } from './organization-data.ts';
 import { addRolesData } from './roles-data.ts';
+import { addActivitiesData } from './activities-data.ts';
 import { generateBasicSets } from './basic-sets-data.ts';
 import { titleIndexTerms } from '../../shared/domain/search/search-terms.ts';
 
@@ -197,6 +198,7 @@ export function generateDemo(opts: GenerateOptions): Tables {
   for (const plan of [SCHOOL_1, SCHOOL_2]) generateSchool(plan, opts, ids, put);
   addBorrowRulesData(tables, opts.now);
   addRolesData(tables);
+  addActivitiesData(tables, opts.now);
   return tables;
 }
 

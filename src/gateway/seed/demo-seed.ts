@@ -11,6 +11,7 @@ const ORDER = [
   'resource_types', 'resource_access', 'shelf_areas', 'shelves', 'shelf_positions', 'roles', 'users', 'user_roles', 'role_branches', 'user_role_scopes',
   'batches', 'barcode_sequences', 'titles', 'title_terms', 'copies', 'loans', 'menus', 'shortcuts', 'notices', 'terms', 'subjects', 'school_organizations',
   'permission_groups', 'permission_group_type_rules', 'group_assignments', 'borrowing_settings', 'calendar_days',
+  'activity_themes', 'activities', 'activity_tasks', 'activity_task_books', 'activity_submissions',
 ] as const;
 
 export interface SeedOptions {

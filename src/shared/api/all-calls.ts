@@ -36,6 +36,7 @@ import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
 import { searchAdminCalls } from './search-admin.ts';
 import { operationLogCalls } from './operation-log.ts';
+import { activityCalls } from './activities.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -83,4 +84,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(signRecordCalls),
   ...Object.values(searchAdminCalls),
   ...Object.values(operationLogCalls),
+  ...Object.values(activityCalls),
 ];
