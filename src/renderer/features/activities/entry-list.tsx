@@ -33,7 +33,7 @@ export function EntryList({ data, pending, failed, page, rows, onPage, large = f
               <Typography variant={large ? 'body1' : 'caption'} color="text.secondary" component="p">{s.CreatedAt.slice(0, 10)}</Typography>
             </Stack>
             <Typography variant={large ? 'body1' : 'body2'} color="text.secondary" component="p">
-              {[showActivity ? s.ActivityTitle : '', s.TaskTitle, s.BookTitle && `《${s.BookTitle}》`].filter(Boolean).join(' · ')}
+              {[showActivity ? s.ActivityTitle : '', s.TaskTitle, s.BookTitle && t('detail.bookTitle', { title: s.BookTitle })].filter(Boolean).join(' · ')}
             </Typography>
             <Typography variant={large ? 'h6' : 'body1'} component="p" sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere', fontWeight: 400 }}>{s.Content}</Typography>
           </Paper>

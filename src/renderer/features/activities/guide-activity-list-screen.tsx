@@ -44,7 +44,7 @@ export default function GuideActivityListScreen() {
       <Grid container spacing={3} component="ul" sx={{ p: 0, m: 0 }} data-testid="activity-list">
         {acts.data?.List.map((a) => (
           <Grid key={a.ID} component="li" size={{ xs: 12, md: 6, lg: 4 }} sx={{ display: 'flex', listStyle: 'none' }}>
-            <ActivityCard a={a} to={PATHS.activity(a)} large />
+            <ActivityCard a={a} to={PATHS.activity(a)} large heading="h2" />
           </Grid>
         ))}
       </Grid>

@@ -10,8 +10,8 @@ export function StateFilterButtons({ value, options, onChange, large = false }: 
   const { t } = useTranslation('activities');
   return (
     <ToggleButtonGroup
-      exclusive value={value} onChange={(_e, v: StateFilter | null) => v && onChange(v)} aria-label={t('list.filter')} size={large ? 'large' : 'small'} color="primary"
-      sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { textTransform: 'none', px: large ? 3 : 1.5, minHeight: large ? 56 : 40, fontSize: large ? '1.25rem' : undefined } }}
+      exclusive value={value} onChange={(_e, v: StateFilter | null) => v && onChange(v)} aria-label={t('list.filter')} size={large ? 'large' : 'small'}
+      sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { textTransform: 'none', color: 'text.primary', px: large ? 3 : 1.5, minHeight: large ? 56 : 40, fontSize: large ? '1.25rem' : undefined }, '& .Mui-selected': { fontWeight: 700, bgcolor: 'action.selected' } }}
     >
       {options.map((o) => <ToggleButton key={o} value={o} data-testid={`filter-${o}`}>{t(`states.${o}`)}</ToggleButton>)}
     </ToggleButtonGroup>
