@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSsoLogin, nextCaptcha } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
+import { describe, FAILING, scan, settle, stillMotion, type Finding } from '../support/axe-scan.ts';
 
 // Reading themes and activities: on a phone, a reader browses the school's themes and
 // activities, filters by state, opens a theme and an activity, follows a task's book to its title
@@ -159,4 +160,36 @@ test.describe('on the kiosk (1920 × 1080, touch)', () => {
     await expect(page.getByTestId('guide-tile-activities')).toContainText('School activities');
     expect(health.problems).toEqual([]);
   });
+});
+
+// The list screens are scanned by accessibility.e2e.ts; these are the pages behind them, with data.
+test('axe finds nothing on the theme, activity and task pages, portal and kiosk, in both languages', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const health = watchPage(page);
+  const findings: Finding[] = [];
+  await page.goto(`${baseURL}/library/#/search?school=BJSY01`);
+  await stillMotion(page);
+  const ended = (await (await page.request.get(`${baseURL}/micro/space/api/appactivity/getlist?State=ended&Rows=1`, { headers: { SchoolID: '1' } })).json()) as { data: { List: Array<{ ID: number }> } };
+  const endedId = ended.data.List[0]!.ID;
+  const running = (await (await page.request.get(`${baseURL}/micro/space/api/appactivity/getactivityinfo?ID=1`, { headers: { SchoolID: '1' } })).json()) as { data: { ID: number; TaskList: Array<{ ID: number }> } };
+  const pages: Array<[string, string, { width: number; height: number }]> = [
+    ['/search/themeList/details?id=1', 'theme-detail', { width: 360, height: 740 }],
+    [`/search/themeList/activity-details?id=${running.data.ID}`, 'activity-detail', { width: 360, height: 740 }],
+    [`/search/themeList/activity-details?id=${endedId}`, 'activity-detail', { width: 1280, height: 900 }],
+    [`/guidescreen/activitydetaildoing?id=${running.data.ID}`, 'activity-detail', { width: 1920, height: 1080 }],
+    [`/guidescreen/activitytask?activity=${running.data.ID}&task=${running.data.TaskList[0]!.ID}`, 'task-detail', { width: 1920, height: 1080 }],
+    [`/guidescreen/activitydetailend?id=${endedId}`, 'activity-results', { width: 1920, height: 1080 }],
+  ];
+  for (const lang of ['zh-CN', 'en-US'] as const) {
+    if (lang === 'en-US') await page.getByTestId('language-en-US').click();
+    for (const [path, ready, size] of pages) {
+      await page.setViewportSize(size);
+      await page.goto(`${baseURL}/library/#${path}`);
+      await expect(page.getByTestId(ready)).toBeVisible();
+      await settle(page);
+      findings.push(...await scan(page, `${lang} ${path}`));
+    }
+  }
+  expect(describe(findings.filter((f) => FAILING.has(f.impact)))).toBe('');
+  expect(health.problems).toEqual([]);
 });
