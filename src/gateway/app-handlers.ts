@@ -52,6 +52,7 @@ import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
 import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
 import { connectHandlers } from './connect/connect-handlers.ts';
+import { activityHandlers } from './activities/activities-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -108,4 +109,5 @@ export const allHandlers: AnyHandlerMap = {
   ...operationLogHandlers,
   ...libraryInfoHandlers,
   ...connectHandlers,
+  ...activityHandlers,
 };

@@ -58,3 +58,60 @@ export interface BooklistEntriesTable {
   added_by: number | null;
   added_at: string;
 }
+
+/** Reading themes (0034): a theme groups activities. */
+export interface ActivityThemesTable {
+  id: Generated<number>;
+  school_id: number;
+  title: string;
+  summary: Generated<string>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A reading activity between two school-local days (yyyy-mm-dd, inclusive). */
+export interface ActivitiesTable {
+  id: Generated<number>;
+  school_id: number;
+  theme_id: number;
+  title: string;
+  summary: Generated<string>;
+  body: Generated<string>;
+  organizer: Generated<string>;
+  start_date: string;
+  end_date: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ActivityTasksTable {
+  id: Generated<number>;
+  school_id: number;
+  activity_id: number;
+  title: string;
+  description: Generated<string>;
+  /** 'read' | 'note' (shared/api/activities.ts TASK_KINDS). */
+  kind: string;
+  target: Generated<number>;
+  sort: number;
+}
+
+export interface ActivityTaskBooksTable {
+  task_id: number;
+  title_id: number;
+  sort: number;
+}
+
+/** A reader's entry (reading note) to a task; `user_id` is its writer. */
+export interface ActivitySubmissionsTable {
+  id: Generated<number>;
+  school_id: number;
+  activity_id: number;
+  task_id: number | null;
+  title_id: number | null;
+  user_id: number;
+  content: string;
+  created_at: string;
+}

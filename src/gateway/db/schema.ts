@@ -6,8 +6,8 @@ import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './sche
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
 import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
 import type { ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
-import type { BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable, NewbookAnnouncementsTable, NewbookAnnouncementTitlesTable } from './schema-library-info.ts';
+import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -562,4 +562,9 @@ export interface Database {
   network_resources: NetworkResourcesTable;
   newbook_announcements: NewbookAnnouncementsTable;
   newbook_announcement_titles: NewbookAnnouncementTitlesTable;
+  activity_themes: ActivityThemesTable;
+  activities: ActivitiesTable;
+  activity_tasks: ActivityTasksTable;
+  activity_task_books: ActivityTaskBooksTable;
+  activity_submissions: ActivitySubmissionsTable;
 }

@@ -7,6 +7,7 @@ import { addBorrowRulesData } from './borrow-rules-data.ts';
 import { generateOrganization } from './organization-data.ts';
 import { addRolesData } from './roles-data.ts';
 import { addLibraryInfoData } from './library-info-data.ts';
+import { addActivitiesData } from './activities-data.ts';
 import { generateBasicSets } from './basic-sets-data.ts';
 import { titleIndexTerms } from '../../shared/domain/search/search-terms.ts';
 
@@ -199,6 +200,7 @@ export function generateDemo(opts: GenerateOptions): Tables {
   addBorrowRulesData(tables, opts.now);
   addRolesData(tables);
   addLibraryInfoData(tables, opts.now);
+  addActivitiesData(tables, opts.now);
   return tables;
 }
 

@@ -12,6 +12,7 @@ const ORDER = [
   'batches', 'barcode_sequences', 'titles', 'title_terms', 'copies', 'loans', 'menus', 'shortcuts', 'notices', 'terms', 'subjects', 'school_organizations',
   'permission_groups', 'permission_group_type_rules', 'group_assignments', 'borrowing_settings', 'calendar_days',
   'library_profiles', 'library_pictures', 'network_resources', 'newbook_announcements', 'newbook_announcement_titles',
+  'activity_themes', 'activities', 'activity_tasks', 'activity_task_books', 'activity_submissions',
 ] as const;
 
 export interface SeedOptions {

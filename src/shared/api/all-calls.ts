@@ -38,6 +38,7 @@ import { searchAdminCalls } from './search-admin.ts';
 import { operationLogCalls } from './operation-log.ts';
 import { libraryInfoCalls } from './library-info.ts';
 import { connectCalls } from './connect.ts';
+import { activityCalls } from './activities.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -87,4 +88,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(operationLogCalls),
   ...Object.values(libraryInfoCalls),
   ...Object.values(connectCalls),
+  ...Object.values(activityCalls),
 ];

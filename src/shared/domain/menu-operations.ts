@@ -76,6 +76,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/volunteer': ['circulation.volunteers.edit', 'circulation.volunteers.duty', 'circulation.volunteers.correct', 'circulation.volunteers.export'],
   '/signrecord': ['circulation.signin.station', 'circulation.signin.view', 'circulation.signin.export'],
   '/search-mana': ['search.settings.edit'],
+  '/theme-reading': ['reading.activities.edit'],
 };
 
 /** Every operation key of the given menus. */

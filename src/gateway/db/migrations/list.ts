@@ -28,6 +28,7 @@ import { migration as recallNotices } from './0029-recall-notices.ts';
 import { migration as bookReviews } from './0030-book-reviews.ts';
 import { migration as operationLog } from './0031-operation-log.ts';
 import { migration as publicSearch } from './0032-public-search.ts';
+import { migration as activities } from './0034-activities.ts';
 import { migration as libraryInfo } from './0036-library-info.ts';
 import { migration as searchResourceType } from './0037-search-resource-type.ts';
 
@@ -62,6 +63,7 @@ export const migrations: readonly Migration[] = [
   bookReviews,
   operationLog,
   publicSearch,
+  activities,
   libraryInfo,
   searchResourceType,
 ];

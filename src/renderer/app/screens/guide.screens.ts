@@ -20,10 +20,10 @@ export const guideScreens = [
     '/guidescreen/userinfo': null,
   }),
   // School activities.
-  ...defineGroup({ ...guide, namespaces: ['search', 'guide'] }, {
-    '/guidescreen/schoolactivity': null,
-    '/guidescreen/activitytask': null,
-    '/guidescreen/activitydetaildoing': null,
-    '/guidescreen/activitydetailend': null,
+  ...defineGroup({ ...guide, namespaces: ['search', 'guide', 'activities'] }, {
+    '/guidescreen/schoolactivity': () => import('../../features/activities/guide-activity-list-screen.tsx'),
+    '/guidescreen/activitytask': () => import('../../features/activities/guide-activity-task-screen.tsx'),
+    '/guidescreen/activitydetaildoing': () => import('../../features/activities/guide-activity-doing-screen.tsx'),
+    '/guidescreen/activitydetailend': () => import('../../features/activities/guide-activity-ended-screen.tsx'),
   }),
 ];

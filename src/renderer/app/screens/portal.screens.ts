@@ -23,11 +23,11 @@ export const portalScreens = [
     '/user/integral': null,
     '/search/recommend': null,
   }),
-  // Reading themes and activities.
-  ...defineGroup({ ...portal, namespaces: ['search'] }, {
-    '/search/themeList': null,
-    '/search/themeList/details': null,
-    '/search/themeList/activity-details': null,
+  // Reading themes and activities ('search': the portal frame's own strings).
+  ...defineGroup({ ...portal, namespaces: ['search', 'activities'] }, {
+    '/search/themeList': () => import('../../features/activities/theme-list-screen.tsx'),
+    '/search/themeList/details': () => import('../../features/activities/theme-detail-screen.tsx'),
+    '/search/themeList/activity-details': () => import('../../features/activities/activity-detail-screen.tsx'),
   }),
   // The library's own pages: pictures, network resources, new-book announcements, hand-off.
   ...defineGroup({ ...portal, namespaces: ['library-info'] }, {

@@ -19,6 +19,7 @@ const NAV = [
   { to: '/search', key: 'search', match: ['/search', '/search/book/details'] },
   { to: '/search/recentnewbook', key: 'newBooks', match: ['/search/recentnewbook'] },
   { to: '/search/newslist', key: 'news', match: ['/search/newslist', '/search/newsdetail'] },
+  { to: '/search/themeList', key: 'activities', match: ['/search/themeList', '/search/themeList/details', '/search/themeList/activity-details'] },
   { to: '/advancedsearch', key: 'advanced', match: ['/advancedsearch'] },
 ] as const;
 
