@@ -9,6 +9,7 @@ import { readerCardsHandlers } from './reader-cards/reader-cards-handlers.ts';
 import { uploadHandlers } from './upload/upload-handlers.ts';
 import { basicSetsHandlers } from './basic-sets/basic-sets-handlers.ts';
 import { shelvesHandlers } from './basic-sets/shelves-handlers.ts';
+import { floorPlanHandlers } from './basic-sets/floor-plan-handlers.ts';
 import { organizationHandlers } from './organization/organization-handlers.ts';
 import { borrowGroupsHandlers } from './borrow-rules/borrow-groups-handlers.ts';
 import { borrowAssignmentsHandlers } from './borrow-rules/borrow-assignments-handlers.ts';
@@ -50,6 +51,8 @@ import { volunteersHandlers } from './volunteers/volunteers-handlers.ts';
 import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
 import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
+import { chartsHandlers } from './charts/charts-handlers.ts';
+import { guideHandlers } from './guide/guide-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -67,6 +70,8 @@ export const allHandlers: AnyHandlerMap = {
   ...titleHandlers,
   ...collectionShelfHandlers,
   ...searchHandlers,
+  ...chartsHandlers,
+  ...guideHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,
@@ -77,6 +82,7 @@ export const allHandlers: AnyHandlerMap = {
   ...uploadHandlers,
   ...basicSetsHandlers,
   ...shelvesHandlers,
+  ...floorPlanHandlers,
   ...organizationHandlers,
   ...circulationVerifyHandlers,
   ...circulationPasswordHandlers,

@@ -36,6 +36,8 @@ import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
 import { searchAdminCalls } from './search-admin.ts';
 import { operationLogCalls } from './operation-log.ts';
+import { chartsCalls } from './charts.ts';
+import { guideCalls } from './guide.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -76,6 +78,8 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(circulationRecordCalls),
   ...Object.values(holdCalls),
   ...Object.values(searchCalls),
+  ...Object.values(chartsCalls),
+  ...Object.values(guideCalls),
   ...Object.values(lossCalls),
   ...Object.values(recommendationCalls),
   ...Object.values(booklistCalls),

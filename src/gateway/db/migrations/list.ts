@@ -28,6 +28,7 @@ import { migration as recallNotices } from './0029-recall-notices.ts';
 import { migration as bookReviews } from './0030-book-reviews.ts';
 import { migration as operationLog } from './0031-operation-log.ts';
 import { migration as publicSearch } from './0032-public-search.ts';
+import { migration as kioskGuide } from './0035-kiosk-guide.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const migrations: readonly Migration[] = [
   bookReviews,
   operationLog,
   publicSearch,
+  kioskGuide,
 ];
