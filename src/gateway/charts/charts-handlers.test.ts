@@ -65,7 +65,7 @@ describe('Charts/*BorrowRank', () => {
     const year = await t.data(C.itemBorrowRank, { Period: 'year', Top: 100 }, anon);
     expect(year.List.length).toBeLessThanOrEqual(100);
     for (let i = 1; i < year.List.length; i++) {
-      const [a, b] = [year.List[i - 1], year.List[i]];
+      const [a, b] = [year.List[i - 1]!, year.List[i]!];
       expect(a.Loans).toBeGreaterThanOrEqual(b.Loans);
       expect(b.Rank).toBe(a.Loans === b.Loans ? a.Rank : i + 1);
     }
@@ -74,11 +74,11 @@ describe('Charts/*BorrowRank', () => {
   it('ranks classes by loans and per reader, grades by their classes, departments; no reader is named', async () => {
     const classes = await t.data(C.gradeBorrowRank, { Period: 'year' }, anon);
     expect(classes.List.length).toBeGreaterThan(4);
-    const first = classes.List[0];
+    const first = classes.List[0]!;
     expect(first).toMatchObject({ Rank: 1, ParentName: expect.stringMatching(/年级/) });
     expect(first.PerReader).toBeCloseTo(first.Readers ? Math.round((first.Loans / first.Readers) * 10) / 10 : 0, 5);
     const fair = await t.data(C.gradeBorrowRank, { Period: 'year', Sort: 'perReader' }, anon);
-    for (let i = 1; i < fair.List.length; i++) expect(fair.List[i - 1].PerReader).toBeGreaterThanOrEqual(fair.List[i].PerReader);
+    for (let i = 1; i < fair.List.length; i++) expect(fair.List[i - 1]!.PerReader).toBeGreaterThanOrEqual(fair.List[i]!.PerReader);
     const grades = await t.data(C.gradeBorrowRank, { Period: 'year', Level: 'grade' }, anon);
     expect(grades.List.length).toBe(6);
     expect(grades.List.reduce((s: number, g: { Loans: number }) => s + g.Loans, 0)).toBe(classes.List.reduce((s: number, c: { Loans: number }) => s + c.Loans, 0));

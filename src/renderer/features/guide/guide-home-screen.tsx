@@ -10,6 +10,8 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import FiberNewOutlined from '@mui/icons-material/FiberNewOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import type { ReactNode } from 'react';
 
 /** The kiosk's sections that are built; the others appear here when they are. */
@@ -19,6 +21,8 @@ const TILES: Array<{ to: string; key: string; icon: ReactNode }> = [
   { to: '/guidescreen/newbook', key: 'newBooks', icon: <FiberNewOutlined sx={{ fontSize: 64 }} /> },
   { to: '/guidescreen/hotBook', key: 'hotBooks', icon: <LocalFireDepartmentOutlined sx={{ fontSize: 64 }} /> },
   { to: '/guidescreen/schoolNews', key: 'news', icon: <CampaignOutlined sx={{ fontSize: 64 }} /> },
+  { to: '/guidescreen/brstatistic', key: 'stats', icon: <LeaderboardOutlined sx={{ fontSize: 64 }} /> },
+  { to: '/guidescreen/userinfo', key: 'card', icon: <BadgeOutlined sx={{ fontSize: 64 }} /> },
 ];
 
 /** /guidescreen: the kiosk's start screen, big tiles a child can read from two metres. */
