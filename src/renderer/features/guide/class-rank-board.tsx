@@ -17,8 +17,8 @@ export function ClassRankBoard({ rows, sort }: { rows: GroupRank[]; sort: 'loans
   const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <Box component="ol" data-testid="class-ranks" sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: 6, rowGap: 1 }}>
-      {rows.map((r) => (
-        <Box component="li" key={r.DeptID} data-testid={`class-rank-${r.Rank}`} sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 2, minHeight: 64 }}>
+      {rows.map((r, i) => (
+        <Box component="li" key={r.DeptID} data-testid={`class-rank-${i + 1}`} sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 2, minHeight: 64 }}>
           <Typography component="span" sx={{ width: 48, fontSize: 28, fontWeight: 700, color: r.Rank <= 3 ? 'primary.main' : 'text.secondary', flexShrink: 0 }}>{r.Rank}</Typography>
           <Stack sx={{ flex: 1, minWidth: 0 }} spacing={0.5}>
             <Stack direction="row" sx={{ alignItems: 'baseline', gap: 2 }}>
