@@ -48,9 +48,12 @@ export function withRanks<T>(rows: T[], figure: (r: T) => number): Array<T & { R
 
 /** The titles lent most in the period; ties by title id so the order is stable. */
 export async function itemRank(db: Db, f: RankFilter, top: number): Promise<ItemRank[]> {
-  const counted = await periodLoans(db, f).innerJoin('copies as c', 'c.id', 'l.copy_id')
-    .select((e) => ['c.title_id', e.fn.countAll<number | string>().as('n')])
-    .groupBy('c.title_id').orderBy((e) => e.fn.countAll(), 'desc').orderBy('c.title_id').limit(top).execute();
+  // Loans are counted per copy from the index alone first, and only each lent copy (not each
+  // loan) is looked up for its title: a year's 100,000 loans are far fewer distinct copies.
+  const perCopy = periodLoans(db, f).select((e) => ['l.copy_id', e.fn.countAll<number | string>().as('n')]).groupBy('l.copy_id');
+  const counted = await db.selectFrom(perCopy.as('x')).innerJoin('copies as c', 'c.id', 'x.copy_id')
+    .select((e) => ['c.title_id', e.fn.sum<number | string>('x.n').as('n')])
+    .groupBy('c.title_id').orderBy((e) => e.fn.sum('x.n'), 'desc').orderBy('c.title_id').limit(top).execute();
   if (!counted.length) return [];
   const titles = await db.selectFrom('titles').select(['id', 'title', 'author']).where('school_id', '=', f.schoolId)
     .where('id', 'in', counted.map((c) => c.title_id)).execute();
@@ -71,13 +74,18 @@ export async function groupRank(db: Db, f: RankFilter, kind: GroupKind, sort: 'l
     db.selectFrom('departments as d').leftJoin('departments as p', 'p.id', 'd.parent_id')
       .select(['d.id', 'd.name', 'd.en_name', 'd.kind', 'd.parent_id', 'd.sort', 'p.name as parent_name', 'p.en_name as parent_en_name', 'p.sort as parent_sort'])
       .where('d.school_id', '=', f.schoolId).where('d.kind', 'in', kind === 'grade' ? ['grade', 'class'] : [memberKind]).where('d.state', '=', 1).execute(),
-    periodLoans(db, f).innerJoin('users as u', 'u.id', 'l.user_id').where('u.dept_id', 'is not', null)
-      .select((e) => ['u.dept_id', e.fn.countAll<number | string>().as('n')]).groupBy('u.dept_id').execute(),
-    db.selectFrom('users').select((e) => ['dept_id', e.fn.countAll<number | string>().as('n')])
-      .where('school_id', '=', f.schoolId).where('status', '=', 'active').where('dept_id', 'is not', null).groupBy('dept_id').execute(),
+    // Per reader from the index alone; the readers' classes are joined here, not once per loan.
+    periodLoans(db, f).select((e) => ['l.user_id', e.fn.countAll<number | string>().as('n')]).groupBy('l.user_id').execute(),
+    db.selectFrom('users').select(['id', 'dept_id', 'status']).where('school_id', '=', f.schoolId).where('dept_id', 'is not', null).execute(),
   ]);
-  const loansOf = new Map(loans.map((r) => [r.dept_id!, Number(r.n)]));
-  const readersOf = new Map(readers.map((r) => [r.dept_id!, Number(r.n)]));
+  const deptOf = new Map(readers.map((r) => [r.id, r.dept_id!]));
+  const loansOf = new Map<number, number>();
+  for (const r of loans) {
+    const d = deptOf.get(r.user_id);
+    if (d != null) loansOf.set(d, (loansOf.get(d) ?? 0) + Number(r.n));
+  }
+  const readersOf = new Map<number, number>();
+  for (const r of readers) if (r.status === 'active') readersOf.set(r.dept_id!, (readersOf.get(r.dept_id!) ?? 0) + 1);
   type Acc = { DeptID: number; Name: string; EnName: string; ParentName: string; ParentEnName: string; Loans: number; Readers: number; order: number };
   const acc = new Map<number, Acc>();
   for (const g of groups) {

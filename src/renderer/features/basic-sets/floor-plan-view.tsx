@@ -37,7 +37,7 @@ export function FloorPlanView({ plan, lit = [], width, labels, en, showKiosk = t
             <rect x={x + 2} y={y + 2} width={w - 4} height={h - 4} rx={4}
               fill={on ? theme.palette.primary.main : theme.palette.grey[200]} stroke={on ? theme.palette.primary.dark : theme.palette.grey[500]} strokeWidth={on ? 4 : 1.5} />
             <text x={x + w / 2} y={y + h / 2 - font * 0.15} textAnchor="middle" fontSize={font} fontWeight={700} fill={on ? theme.palette.primary.contrastText : theme.palette.text.primary}>{name(a)}</text>
-            {h > font * 2.6 && (
+            {h > font * 2.6 && [...(en ? a.AreaEnName : a.AreaName)].length * font * 0.75 * (en ? 0.55 : 1) < w - 8 && (
               <text x={x + w / 2} y={y + h / 2 + font * 1.05} textAnchor="middle" fontSize={font * 0.75} fill={on ? theme.palette.primary.contrastText : theme.palette.text.secondary}>
                 {en ? a.AreaEnName : a.AreaName}
               </text>

@@ -17,8 +17,8 @@ type Sort = 'loans' | 'perReader';
 
 function Choice<T extends string>({ value, options, onChange, label, testId }: { value: T; options: Array<[T, string]>; onChange: (v: T) => void; label: string; testId: string }) {
   return (
-    <ToggleButtonGroup exclusive color="primary" value={value} onChange={(_e, v: T | null) => v && onChange(v)} aria-label={label} data-testid={testId}>
-      {options.map(([v, text]) => <ToggleButton key={v} value={v} sx={{ px: 3, fontSize: '1.25rem', minHeight: 56 }} data-testid={`${testId}-${v}`}>{text}</ToggleButton>)}
+    <ToggleButtonGroup exclusive value={value} onChange={(_e, v: T | null) => v && onChange(v)} aria-label={label} data-testid={testId}>
+      {options.map(([v, text]) => <ToggleButton key={v} value={v} sx={{ px: 3, fontSize: '1.25rem', minHeight: 56, '&.Mui-selected, &.Mui-selected:hover': { bgcolor: 'primary.main', color: 'primary.contrastText' } }} data-testid={`${testId}-${v}`}>{text}</ToggleButton>)}
     </ToggleButtonGroup>
   );
 }

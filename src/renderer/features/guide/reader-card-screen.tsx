@@ -54,6 +54,8 @@ export default function ReaderCardScreen() {
     setError('');
     try {
       setCard(await call(guideCalls.readerCard, pinRequired ? { CardNo: no, Pin: pin } : { CardNo: no }, { toast: false }));
+      // The typing is over: the keyboard would cover the loans (the kiosk's layout listens for this).
+      window.dispatchEvent(new Event('guide:hide-keyboard'));
     } catch (err) {
       setPin('');
       setError(isApiError(err) ? (err.isKey ? t(err.message) : err.message) : t('errors:network'));
