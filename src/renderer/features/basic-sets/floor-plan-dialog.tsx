@@ -94,7 +94,7 @@ export function FloorPlanDialog({ open, onClose }: { open: boolean; onClose: () 
               <Table size="small" sx={{ flex: 1 }} data-testid="plan-areas">
                 <TableHead>
                   <TableRow>
-                    <TableCell padding="checkbox">{t('basic-sets:floorPlan.onPlan')}</TableCell>
+                    <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap', pr: 1 }}>{t('basic-sets:floorPlan.onPlan')}</TableCell>
                     <TableCell>{t('basic-sets:floorPlan.area')}</TableCell>
                     <TableCell>{t('basic-sets:floorPlan.rect')}</TableCell>
                   </TableRow>
