@@ -13,6 +13,9 @@ import { measurePortalTyping } from './portal-typing-ui.ts';
 import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureCirculation } from './circulation.ts';
+import { measureRankings } from './charts.ts';
+import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
+import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
 import { measureRfidEncode } from './rfid-encode.ts';
 import { measurePrintQueue } from './print-queue.ts';
@@ -72,6 +75,22 @@ async function catalogueRows(c: Record<string, number>, on: string) {
     } finally {
       await pgDb.drop();
     }
+  }
+}
+
+// The kiosk's borrowing rankings (issue 10): the catalogue fixture plus a year of 100,000 loans.
+{
+  const t = await makeTestApp({});
+  try {
+    await generateCatalogueFixture(t.app.db, { titles: Number(process.env.BENCH_TITLES ?? 100_000) });
+    const r = await measureRankings(t, 100_000);
+    for (const [name, what] of [['item', 'titles'], ['class', 'classes (per reader)'], ['dept', 'departments']] as const) {
+      for (const period of ['week', 'month', 'year']) {
+        row(`borrowing ranking of ${what}, this ${period}, top 100 (${r.loans} loans in the year), p95 (asked again within a minute: ${r[`${name}.${period}.warm.p95`]!.toFixed(1)} ms)`, r[`${name}.${period}.p95`]!, 'ms', 100);
+      }
+    }
+  } finally {
+    await t.close();
   }
 }
 

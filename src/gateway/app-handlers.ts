@@ -9,6 +9,7 @@ import { readerCardsHandlers } from './reader-cards/reader-cards-handlers.ts';
 import { uploadHandlers } from './upload/upload-handlers.ts';
 import { basicSetsHandlers } from './basic-sets/basic-sets-handlers.ts';
 import { shelvesHandlers } from './basic-sets/shelves-handlers.ts';
+import { floorPlanHandlers } from './basic-sets/floor-plan-handlers.ts';
 import { organizationHandlers } from './organization/organization-handlers.ts';
 import { borrowGroupsHandlers } from './borrow-rules/borrow-groups-handlers.ts';
 import { borrowAssignmentsHandlers } from './borrow-rules/borrow-assignments-handlers.ts';
@@ -53,6 +54,8 @@ import { operationLogHandlers } from './operation-log/operation-log-handlers.ts'
 import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
 import { connectHandlers } from './connect/connect-handlers.ts';
 import { activityHandlers } from './activities/activities-handlers.ts';
+import { chartsHandlers } from './charts/charts-handlers.ts';
+import { guideHandlers } from './guide/guide-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -70,6 +73,8 @@ export const allHandlers: AnyHandlerMap = {
   ...titleHandlers,
   ...collectionShelfHandlers,
   ...searchHandlers,
+  ...chartsHandlers,
+  ...guideHandlers,
   ...authHandlers,
   ...sessionHandlers,
   ...homeHandlers,
@@ -80,6 +85,7 @@ export const allHandlers: AnyHandlerMap = {
   ...uploadHandlers,
   ...basicSetsHandlers,
   ...shelvesHandlers,
+  ...floorPlanHandlers,
   ...organizationHandlers,
   ...circulationVerifyHandlers,
   ...circulationPasswordHandlers,

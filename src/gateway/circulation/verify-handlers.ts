@@ -1,13 +1,12 @@
-import { circulationVerifyCalls as V, MAX_PIN_TRIES, PIN_LOCK_MS, type CheckVerifyResult } from '../../shared/api/circulation-verify.ts';
+import { circulationVerifyCalls as V, MAX_PIN_TRIES, type CheckVerifyResult } from '../../shared/api/circulation-verify.ts';
 import { ensureSettings } from '../borrow-rules/borrow-rule-store.ts';
 import { writeRulesTx } from '../borrow-rules/rules-cache.ts';
 import { requireSchool } from '../access/call-context.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
-import { verifyPassword } from '../security/passwords.ts';
 import { readerById } from './circulation-store.ts';
 import { staffOf } from './desk-operations.ts';
-import { pinOf, rememberVisit, verifyModeOf } from './verify-store.ts';
+import { checkPin, rememberVisit, verifyModeOf } from './verify-store.ts';
 
 /**
  * Borrow verification (contract: shared/api/circulation-verify.ts). A check answers yes or no (a
@@ -50,20 +49,9 @@ export const circulationVerifyHandlers = {
     }
     if (input.Password == null) return no('nothingGiven');
     if (mode === 'card') return no('methodNotAllowed');
-    const pin = await pinOf(db, schoolId, reader.id);
-    if (!pin) return no('noPin');
-    if (pin.locked_until && Date.parse(pin.locked_until) > now) return no('locked', { TriesLeft: 0, LockedUntil: pin.locked_until });
-    if (await verifyPassword(input.Password, pin.pin_hash)) {
-      if (pin.failed_count > 0 || pin.locked_until) {
-        await db.updateTable('borrow_pins').set({ failed_count: 0, locked_until: null }).where('school_id', '=', schoolId).where('user_id', '=', reader.id).execute();
-      }
-      return yes();
-    }
-    // Counted in the database (one increment per wrong try, whichever desk), locked at the fifth.
-    const failed = pin.locked_until ? 1 : pin.failed_count + 1;
-    const locked = failed >= MAX_PIN_TRIES ? new Date(now + PIN_LOCK_MS).toISOString() : null;
-    await db.updateTable('borrow_pins').set({ failed_count: locked ? 0 : failed, locked_until: locked })
-      .where('school_id', '=', schoolId).where('user_id', '=', reader.id).execute();
-    return locked ? no('locked', { TriesLeft: 0, LockedUntil: locked }) : no('wrongPassword', { TriesLeft: MAX_PIN_TRIES - failed });
+    const pin = await checkPin(db, schoolId, reader.id, input.Password, now);
+    if (pin.ok) return yes();
+    if (pin.reason === 'noPin') return no('noPin');
+    return no(pin.reason, { TriesLeft: pin.triesLeft, LockedUntil: pin.lockedUntil });
   }),
 } satisfies HandlerMapFor<typeof V>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { VERIFIED_VISIT_MS, VERIFY_MODES, type VerifyMode } from '../../shared/api/circulation-verify.ts';
+import { MAX_PIN_TRIES, PIN_LOCK_MS, VERIFIED_VISIT_MS, VERIFY_MODES, type VerifyMode } from '../../shared/api/circulation-verify.ts';
+import { verifyPassword } from '../security/passwords.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -27,6 +28,33 @@ export function verifyModeFrom(stored: string | undefined): VerifyMode {
 export function pinOf(db: Db, schoolId: number, userId: number) {
   return db.selectFrom('borrow_pins').select(['pin_hash', 'failed_count', 'locked_until'])
     .where('school_id', '=', schoolId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export type PinCheck =
+  | { ok: true }
+  | { ok: false; reason: 'noPin' }
+  | { ok: false; reason: 'locked' | 'wrongPassword'; triesLeft: number; lockedUntil: string | null };
+
+/**
+ * A reader's borrowing PIN against what was typed, wherever it is asked (the desk, the kiosk):
+ * wrong tries are counted in the database (one increment per wrong try, whichever place), and the
+ * MAX_PIN_TRIES-th locks the PIN for PIN_LOCK_MS; a right one clears the count.
+ */
+export async function checkPin(db: Db, schoolId: number, userId: number, password: string, now = Date.now()): Promise<PinCheck> {
+  const pin = await pinOf(db, schoolId, userId);
+  if (!pin) return { ok: false, reason: 'noPin' };
+  if (pin.locked_until && Date.parse(pin.locked_until) > now) return { ok: false, reason: 'locked', triesLeft: 0, lockedUntil: pin.locked_until };
+  if (await verifyPassword(password, pin.pin_hash)) {
+    if (pin.failed_count > 0 || pin.locked_until) {
+      await db.updateTable('borrow_pins').set({ failed_count: 0, locked_until: null }).where('school_id', '=', schoolId).where('user_id', '=', userId).execute();
+    }
+    return { ok: true };
+  }
+  const failed = pin.locked_until ? 1 : pin.failed_count + 1;
+  const locked = failed >= MAX_PIN_TRIES ? new Date(now + PIN_LOCK_MS).toISOString() : null;
+  await db.updateTable('borrow_pins').set({ failed_count: locked ? 0 : failed, locked_until: locked })
+    .where('school_id', '=', schoolId).where('user_id', '=', userId).execute();
+  return locked ? { ok: false, reason: 'locked', triesLeft: 0, lockedUntil: locked } : { ok: false, reason: 'wrongPassword', triesLeft: MAX_PIN_TRIES - failed, lockedUntil: null };
 }
 
 const visits = new WeakMap<FastifyInstance, Map<string, number>>();

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the basic-sets slice (migration 0004). Flags are 0/1 integers, as elsewhere. */
 
@@ -36,6 +36,24 @@ export interface ShelfAreasTable {
   name: string;
   en_name: string;
   sort: number;
+  /** 0035: its rectangle on its branch's floor plan, in grid cells (null = not placed). */
+  plan_x: ColumnType<number | null, number | null | undefined, number | null>;
+  plan_y: ColumnType<number | null, number | null | undefined, number | null>;
+  plan_w: ColumnType<number | null, number | null | undefined, number | null>;
+  plan_h: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** 0035: a branch's floor plan, a grid of cols × rows cells, with the kiosk's spot when it stands there. */
+export interface FloorPlansTable {
+  id: Generated<number>;
+  school_id: number;
+  branch_id: number;
+  cols: number;
+  rows: number;
+  kiosk_x: number | null;
+  kiosk_y: number | null;
+  updated_at: string;
+  updated_by: number | null;
 }
 
 /** 书架号: one physical shelf; width in cm (spec: e.g. 80), faces (1 or 2), layers, columns. */

@@ -29,7 +29,7 @@ export async function titleDetail(db: Db, schoolId: number, id: number, utcOffse
       .leftJoin('shelves as s', 's.id', 'sp.shelf_id')
       .leftJoin('loans as l', (j) => j.onRef('l.copy_id', '=', 'c.id').on('l.returned_at', 'is', null))
       .select([
-        'c.id', 'c.barcode', 'c.call_no', 'c.branch_id', 'b.name as branch_name', 'b.en_name as branch_en_name', 'a.name as area_name', 'a.en_name as area_en_name',
+        'c.id', 'c.barcode', 'c.call_no', 'c.branch_id', 'c.area_id', 'b.name as branch_name', 'b.en_name as branch_en_name', 'a.name as area_name', 'a.en_name as area_en_name',
         'c.shelf_mark', 'c.storage_area', 'c.circ_state', 'sp.shelf_id', 's.name as shelf_name', 'sp.face', 'sp.layer', 'sp.col', 'l.due_at',
       ])
       .where('c.school_id', '=', schoolId).where('c.title_id', '=', id).where('c.storage_area', '<>', STORAGE_AREAS.weeded)
@@ -45,7 +45,7 @@ export async function titleDetail(db: Db, schoolId: number, id: number, utcOffse
       const state = publicCopyState(c.storage_area, c.circ_state);
       return {
         ID: c.id, Barcode: c.barcode, CallNo: c.call_no, BranchID: c.branch_id, BranchName: c.branch_name, BranchEnName: c.branch_en_name || c.branch_name,
-        AreaName: c.area_name ?? '', AreaEnName: c.area_en_name || c.area_name || '', ShelfMark: c.shelf_mark,
+        AreaID: c.area_id ?? null, AreaName: c.area_name ?? '', AreaEnName: c.area_en_name || c.area_name || '', ShelfMark: c.shelf_mark,
         ShelfID: c.shelf_id ?? null, ShelfName: c.shelf_name ?? '', Face: c.face ?? null, Layer: c.layer ?? null, Column: c.col ?? null,
         State: state, DueDate: state === 'onLoan' && c.due_at ? dueDay(c.due_at, utcOffsetMinutes) : null,
       };

@@ -17,13 +17,25 @@ export interface BasicSetsSeed {
   created: string;
   /** Collection area ids of the school, in seed order. */
   areaIds: number[];
+  /** The branch whose floor plan is laid out (the kiosk's "where is it"), with its collection areas. */
+  planned?: { branchId: number; areaIds: number[] };
 }
+
+/**
+ * The demo floor plan of the main library on a 24 × 14 grid: its zones in the order of its
+ * collection areas (Chinese books along the north wall, picture books by the door, …) and the
+ * kiosk by the entrance on the east side.
+ */
+const PLAN_LAYOUT: ReadonlyArray<{ x: number; y: number; w: number; h: number }> = [
+  { x: 1, y: 1, w: 9, h: 5 }, { x: 12, y: 1, w: 6, h: 5 }, { x: 1, y: 8, w: 6, h: 5 }, { x: 9, y: 8, w: 5, h: 5 }, { x: 16, y: 8, w: 6, h: 5 },
+];
+const PLAN_GRID = { cols: 24, rows: 14, kioskX: 21, kioskY: 3 } as const;
 
 /**
  * Resource types with their access rows, and per collection area one shelf area (zone A, B, …)
  * with a few two-faced shelves and all their positions. Deterministic: no randomness needed.
  */
-export function generateBasicSets({ school, ids, put, created, areaIds }: BasicSetsSeed): Map<string, number> {
+export function generateBasicSets({ school, ids, put, created, areaIds, planned }: BasicSetsSeed): Map<string, number> {
   const typeIds = new Map<string, number>();
   DEMO_RESOURCE_TYPES.forEach((t, i) => {
     const id = ids.next('resource_types');
@@ -40,7 +52,11 @@ export function generateBasicSets({ school, ids, put, created, areaIds }: BasicS
   areaIds.forEach((areaId, ai) => {
     const letter = String.fromCharCode(65 + ai);
     const zoneId = ids.next('shelf_areas');
-    put('shelf_areas', { id: zoneId, school_id: school, area_id: areaId, code: `Z${letter}`, name: `${letter}区`, en_name: `Zone ${letter}`, sort: ai + 1 });
+    const onPlan = planned ? PLAN_LAYOUT[planned.areaIds.indexOf(areaId)] : undefined;
+    put('shelf_areas', {
+      id: zoneId, school_id: school, area_id: areaId, code: `Z${letter}`, name: `${letter}区`, en_name: `Zone ${letter}`, sort: ai + 1,
+      plan_x: onPlan?.x ?? null, plan_y: onPlan?.y ?? null, plan_w: onPlan?.w ?? null, plan_h: onPlan?.h ?? null,
+    });
     for (let s = 1; s <= shelvesPerArea; s++) {
       const code = `${letter}${String(s).padStart(2, '0')}`;
       const shape = { code, faces: 2, layers: 5, columns: 2 };
@@ -54,5 +70,11 @@ export function generateBasicSets({ school, ids, put, created, areaIds }: BasicS
       }
     }
   });
+  if (planned) {
+    put('floor_plans', {
+      id: ids.next('floor_plans'), school_id: school, branch_id: planned.branchId, cols: PLAN_GRID.cols, rows: PLAN_GRID.rows,
+      kiosk_x: PLAN_GRID.kioskX, kiosk_y: PLAN_GRID.kioskY, updated_at: created, updated_by: null,
+    });
+  }
   return typeIds;
 }

@@ -233,7 +233,7 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
     });
     branchAreas.push({ branch: bid, areas });
   });
-  const typeIds = generateBasicSets({ school, ids, put, created, areaIds: branchAreas.flatMap((b) => b.areas) });
+  const typeIds = generateBasicSets({ school, ids, put, created, areaIds: branchAreas.flatMap((b) => b.areas), planned: { branchId: branchAreas[0]!.branch, areaIds: branchAreas[0]!.areas } });
 
   // Roles.
   const roleIds = new Map<string, number>();

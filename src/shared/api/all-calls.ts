@@ -39,6 +39,8 @@ import { operationLogCalls } from './operation-log.ts';
 import { libraryInfoCalls } from './library-info.ts';
 import { connectCalls } from './connect.ts';
 import { activityCalls } from './activities.ts';
+import { chartsCalls } from './charts.ts';
+import { guideCalls } from './guide.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -79,6 +81,8 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(circulationRecordCalls),
   ...Object.values(holdCalls),
   ...Object.values(searchCalls),
+  ...Object.values(chartsCalls),
+  ...Object.values(guideCalls),
   ...Object.values(lossCalls),
   ...Object.values(recommendationCalls),
   ...Object.values(booklistCalls),

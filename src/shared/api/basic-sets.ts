@@ -221,6 +221,60 @@ export const basicInfoInput = z.object({
   ThemeColor: z.object({ bgColor: hexColor, btColor: hexColor }),
 });
 
+// ---- floor plan (the kiosk's "where is it") ----
+/** Grid bounds of a floor plan: a room drawn in cells (e.g. one per metre). */
+export const FLOOR_PLAN_LIMITS = { minCols: 4, maxCols: 60, minRows: 4, maxRows: 40 } as const;
+const cell = (max: number) => intField(0, max - 1);
+
+export const floorPlanAreaSchema = z.object({
+  ShelfAreaID: z.number().int(),
+  Code: z.string(),
+  Name: z.string(),
+  EnName: z.string(),
+  /** Its collection area. */
+  AreaID: z.number().int(),
+  AreaName: z.string(),
+  AreaEnName: z.string(),
+  /** Its rectangle in cells (top-left X, Y; width W, height H), null when not placed. */
+  X: z.number().int().nullable(),
+  Y: z.number().int().nullable(),
+  W: z.number().int().nullable(),
+  H: z.number().int().nullable(),
+  /** Its shelves, so a copy's shelf finds its area on the plan. */
+  ShelfIDs: z.array(z.number().int()),
+});
+export type FloorPlanArea = z.infer<typeof floorPlanAreaSchema>;
+
+export const floorPlanSchema = z.object({
+  BranchID: z.number().int(),
+  /** False until the library saved a plan for the branch (the sizes are then the defaults). */
+  Saved: z.boolean(),
+  Cols: z.number().int(),
+  Rows: z.number().int(),
+  /** The kiosk's cell ("you are here"), when it stands in this room. */
+  KioskX: z.number().int().nullable(),
+  KioskY: z.number().int().nullable(),
+  Areas: z.array(floorPlanAreaSchema),
+});
+export type FloorPlan = z.infer<typeof floorPlanSchema>;
+
+export const floorPlanInput = z.object({
+  BranchID: ref('validation:required.branch'),
+  Cols: intField(FLOOR_PLAN_LIMITS.minCols, FLOOR_PLAN_LIMITS.maxCols),
+  Rows: intField(FLOOR_PLAN_LIMITS.minRows, FLOOR_PLAN_LIMITS.maxRows),
+  KioskX: cell(FLOOR_PLAN_LIMITS.maxCols).nullable().default(null),
+  KioskY: cell(FLOOR_PLAN_LIMITS.maxRows).nullable().default(null),
+  /** The placed shelf areas; those not listed are not on the plan. */
+  Areas: z.array(z.object({
+    ShelfAreaID: id,
+    X: cell(FLOOR_PLAN_LIMITS.maxCols),
+    Y: cell(FLOOR_PLAN_LIMITS.maxRows),
+    W: intField(1, FLOOR_PLAN_LIMITS.maxCols),
+    H: intField(1, FLOOR_PLAN_LIMITS.maxRows),
+  })).max(200),
+});
+export type FloorPlanInput = z.infer<typeof floorPlanInput>;
+
 const P = (area: string, action: string) => `${LIB}/${area}/${action}`;
 const call = { method: 'POST' as const, auth: 'user' as const, spec: false };
 
@@ -248,6 +302,15 @@ export const basicSetsCalls = {
   shelfAreaUpdate: defineCall({ ...call, id: 'basic.shelfArea.update', path: P('ShelfArea', 'Update'), perm: 'basic.shelf-area.edit', input: shelfAreaInput.extend({ ID: id }), data: shelfAreaSchema }),
   shelfAreaDelete: defineCall({ ...call, id: 'basic.shelfArea.delete', path: P('ShelfArea', 'Delete'), perm: 'basic.shelf-area.edit', input: byId, data: z.null() }),
 
+  /** A branch's floor plan with every shelf area of the branch (placed or not), for the editor. */
+  floorPlanGet: defineCall({ ...call, id: 'basic.floorPlan.get', path: P('FloorPlan', 'Get'), input: z.object({ BranchID: ref('validation:required.branch') }), data: floorPlanSchema }),
+  /** Saves the grid, the kiosk's spot and where each shelf area lies; areas may not overlap or leave the grid. */
+  floorPlanSave: defineCall({ ...call, id: 'basic.floorPlan.save', path: P('FloorPlan', 'Save'), perm: 'basic.shelf-area.edit', input: floorPlanInput, data: floorPlanSchema }),
+  /** The kiosk's and portal's read: a branch's saved plan with its placed areas only (null when there is none). */
+  floorPlanPublic: defineCall({
+    method: 'POST', auth: 'optional', spec: false, rateLimit: 'public', id: 'basic.floorPlan.public', path: P('FloorPlan', 'Public'),
+    input: z.object({ BranchID: ref('validation:required.branch') }), data: floorPlanSchema.nullable(),
+  }),
   shelfList: defineCall({ ...call, id: 'basic.shelf.list', path: P('Shelf', 'GetList'), input: pageQuerySchema.extend({ AreaID: optionalRef, ShelfAreaID: optionalRef }), data: pageOf(shelfSchema) }),
   shelfAdd: defineCall({ ...call, id: 'basic.shelf.add', path: P('Shelf', 'Add'), perm: 'basic.shelf.edit', input: shelfInput, data: shelfSchema }),
   shelfUpdate: defineCall({ ...call, id: 'basic.shelf.update', path: P('Shelf', 'Update'), perm: 'basic.shelf.edit', input: shelfInput.extend({ ID: id }), data: shelfSchema }),

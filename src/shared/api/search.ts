@@ -115,6 +115,8 @@ export const publicCopySchema = z.object({
   BranchID: z.number().int(),
   BranchName: z.string(),
   BranchEnName: z.string(),
+  /** Its collection area (the kiosk's floor plan finds the area's shelf areas by it). */
+  AreaID: z.number().int().nullable(),
   AreaName: z.string(),
   AreaEnName: z.string(),
   /** The shelf mark as labelled; Shelf, Face, Layer and Column when it names a shelf position of the basic sets. */

@@ -29,6 +29,7 @@ import { migration as bookReviews } from './0030-book-reviews.ts';
 import { migration as operationLog } from './0031-operation-log.ts';
 import { migration as publicSearch } from './0032-public-search.ts';
 import { migration as activities } from './0034-activities.ts';
+import { migration as kioskGuide } from './0035-kiosk-guide.ts';
 import { migration as libraryInfo } from './0036-library-info.ts';
 import { migration as searchResourceType } from './0037-search-resource-type.ts';
 
@@ -64,6 +65,7 @@ export const migrations: readonly Migration[] = [
   operationLog,
   publicSearch,
   activities,
+  kioskGuide,
   libraryInfo,
   searchResourceType,
 ];

@@ -16,8 +16,8 @@ export const guideScreens = [
   }),
   // Borrowing statistics and the reader's own card page.
   ...defineGroup({ ...guide, namespaces: ['search', 'guide'] }, {
-    '/guidescreen/brstatistic': null,
-    '/guidescreen/userinfo': null,
+    '/guidescreen/brstatistic': () => import('../../features/guide/borrow-statistics-screen.tsx'),
+    '/guidescreen/userinfo': () => import('../../features/guide/reader-card-screen.tsx'),
   }),
   // School activities.
   ...defineGroup({ ...guide, namespaces: ['search', 'guide', 'activities'] }, {

@@ -16,6 +16,8 @@ import { OnScreenKeyboard } from '../../features/guide/on-screen-keyboard.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
 const HOME = '/guidescreen';
+/** Dispatched on window by a kiosk screen to close the on-screen keyboard (features cannot import the shell). */
+const HIDE_KEYBOARD_EVENT = 'guide:hide-keyboard';
 
 function Clock() {
   const { i18n } = useTranslation();
@@ -44,6 +46,12 @@ export function GuideLayout() {
   const [keyboardAt, setKeyboardAt] = useState<string | null>(null);
   const keyboard = keyboardAt === location.pathname;
   const setKeyboard = (open: boolean) => setKeyboardAt(open ? location.pathname : null);
+  // A screen whose typing is over (the card page once the card is read) puts the keyboard away.
+  useEffect(() => {
+    const hide = () => setKeyboardAt(null);
+    window.addEventListener(HIDE_KEYBOARD_EVENT, hide);
+    return () => window.removeEventListener(HIDE_KEYBOARD_EVENT, hide);
+  }, []);
   // Built again rather than extended: MUI computes the type scale when a theme is created.
   const theme = useMemo(() => createTheme({
     palette: { mode: outer.palette.mode, primary: { main: outer.palette.primary.main } },

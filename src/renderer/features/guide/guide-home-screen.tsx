@@ -11,6 +11,8 @@ import FiberNewOutlined from '@mui/icons-material/FiberNewOutlined';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
+import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import type { ReactNode } from 'react';
 
 /** The kiosk's sections that are built; the others appear here when they are. */
@@ -21,6 +23,8 @@ const TILES: Array<{ to: string; key: string; icon: ReactNode }> = [
   { to: '/guidescreen/hotBook', key: 'hotBooks', icon: <LocalFireDepartmentOutlined sx={{ fontSize: 64 }} /> },
   { to: '/guidescreen/schoolNews', key: 'news', icon: <CampaignOutlined sx={{ fontSize: 64 }} /> },
   { to: '/guidescreen/schoolactivity', key: 'activities', icon: <EmojiEventsOutlined sx={{ fontSize: 64 }} /> },
+  { to: '/guidescreen/brstatistic', key: 'stats', icon: <LeaderboardOutlined sx={{ fontSize: 64 }} /> },
+  { to: '/guidescreen/userinfo', key: 'card', icon: <BadgeOutlined sx={{ fontSize: 64 }} /> },
 ];
 
 /** /guidescreen: the kiosk's start screen, big tiles a child can read from two metres. */

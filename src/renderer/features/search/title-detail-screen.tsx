@@ -59,8 +59,14 @@ function Facts({ d }: { d: TitleDetail }) {
   );
 }
 
+/** An extra column of the copies table (the kiosk's "show on the map"). */
+export interface CopyColumn {
+  head: string;
+  cell: (c: PublicCopy) => ReactNode;
+}
+
 /** The copies: a table on wide screens, one card per copy on a phone. */
-function Copies({ copies }: { copies: PublicCopy[] }) {
+function Copies({ copies, extra }: { copies: PublicCopy[]; extra?: CopyColumn | undefined }) {
   const { t, i18n } = useTranslation('search');
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('sm'));
@@ -77,6 +83,7 @@ function Copies({ copies }: { copies: PublicCopy[] }) {
             </Stack>
             <Typography variant="body2" sx={{ mt: 0.5 }}>{copyPlace(c, en, t)}</Typography>
             <Typography variant="caption" color="text.secondary">{t('detail.barcode', { barcode: c.Barcode })}</Typography>
+            {extra?.cell(c)}
           </Paper>
         ))}
       </Stack>
@@ -90,6 +97,7 @@ function Copies({ copies }: { copies: PublicCopy[] }) {
           <TableCell>{t('detail.place')}</TableCell>
           <TableCell>{t('detail.barcodeHead')}</TableCell>
           <TableCell>{t('detail.state')}</TableCell>
+          {extra && <TableCell>{extra.head}</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -99,6 +107,7 @@ function Copies({ copies }: { copies: PublicCopy[] }) {
             <TableCell>{copyPlace(c, en, t)}</TableCell>
             <TableCell>{c.Barcode}</TableCell>
             <TableCell><CopyStateChip state={c.State} due={c.DueDate} /></TableCell>
+            {extra && <TableCell>{extra.cell(c)}</TableCell>}
           </TableRow>
         ))}
       </TableBody>
@@ -110,7 +119,7 @@ function Copies({ copies }: { copies: PublicCopy[] }) {
  * One title, where each copy stands, and when those out come back: the portal's
  * /search/book/details?id= and the kiosk's /guidescreen/searchdetail?id= (with `aside`).
  */
-export function TitleDetailPage({ aside }: { aside?: (d: TitleDetail) => ReactNode }) {
+export function TitleDetailPage({ aside, copyColumn }: { aside?: (d: TitleDetail) => ReactNode; copyColumn?: CopyColumn }) {
   const { t, i18n } = useTranslation('search');
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -173,7 +182,7 @@ export function TitleDetailPage({ aside }: { aside?: (d: TitleDetail) => ReactNo
       )}
       <Box component="section">
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{t('detail.copies', { count: d.CopiesList.length })}</Typography>
-        <Copies copies={d.CopiesList} />
+        <Copies copies={d.CopiesList} extra={copyColumn} />
       </Box>
     </Stack>
   );
