@@ -50,6 +50,7 @@ import { volunteersHandlers } from './volunteers/volunteers-handlers.ts';
 import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
 import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
+import { readerAccountHandlers } from './reader-account/reader-account-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -104,4 +105,5 @@ export const allHandlers: AnyHandlerMap = {
   ...signRecordsHandlers,
   ...searchAdminHandlers,
   ...operationLogHandlers,
+  ...readerAccountHandlers,
 };
