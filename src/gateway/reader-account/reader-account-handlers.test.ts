@@ -121,6 +121,15 @@ describe('the reader\'s own account', () => {
     expect((await t.fail(C.placeHold, { TitleID: titleId }, asA)).status).toBe(409);
   });
 
+  it('the demo student has a loan to renew, one renewed already, one overdue, a deposit and suggestions', async () => {
+    const s = await t.data(C.summary, {}, 'student');
+    expect(s).toMatchObject({ OnLoan: 3, Overdue: 1, CardState: 'active', Identity: 'student' });
+    const loans = (await t.data(C.loans, {}, 'student')).List;
+    expect(loans.map((l) => [l.CanRenew, l.Overdue, l.RenewCount]).sort()).toEqual([[false, false, 1], [false, true, 0], [true, false, 0]]);
+    expect((await t.data(C.balance, {}, 'student')).Deposit).toBe(100);
+    expect((await t.data(R.mine, { Page: 1, Rows: 10 }, 'student')).List.map((x) => x.State).sort()).toEqual(['pending', 'processed']);
+  });
+
   it('a title of another school is not found', async () => {
     const other = await t.db.selectFrom('titles').select('id').where('school_id', '=', 2).limit(1).executeTakeFirstOrThrow();
     expect((await t.fail(C.placeHold, { TitleID: other.id }, 'student')).status).toBe(404);

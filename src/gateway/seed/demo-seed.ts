@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS, generateDemo, type ScreenNames, type Tables } from './de
 const ORDER = [
   'schools', 'departments', 'branches', 'collection_areas',
   'resource_types', 'resource_access', 'shelf_areas', 'shelves', 'shelf_positions', 'roles', 'users', 'user_roles', 'role_branches', 'user_role_scopes',
-  'batches', 'barcode_sequences', 'titles', 'title_terms', 'copies', 'loans', 'menus', 'shortcuts', 'notices', 'terms', 'subjects', 'school_organizations',
+  'batches', 'barcode_sequences', 'titles', 'title_terms', 'copies', 'loans', 'recommendations', 'menus', 'shortcuts', 'notices', 'terms', 'subjects', 'school_organizations',
   'permission_groups', 'permission_group_type_rules', 'group_assignments', 'borrowing_settings', 'calendar_days',
 ] as const;
 
