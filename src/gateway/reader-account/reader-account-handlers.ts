@@ -50,7 +50,7 @@ async function canChangePassword(ctx: CallContext, schoolId: number): Promise<bo
 async function myHold(ctx: CallContext, schoolId: number, userId: number, holdId: number, offset: number) {
   const r = await holdRows(ctx.app.db, schoolId, ctx.lang).where('h.user_id', '=', userId).where('h.id', '=', holdId).executeTakeFirst();
   if (!r) throw AppError.notFound('reader-account:errors.holdNotFound');
-  return toMyHold(toHold(r, offset), r.expires_at, nowIso());
+  return toMyHold(toHold(r, offset), r.expires_at, nowIso(), offset);
 }
 
 export const readerAccountHandlers = {
@@ -129,7 +129,7 @@ export const readerAccountHandlers = {
         .limit(input.Rows).offset((input.Page - 1) * input.Rows).execute(),
     ]);
     const now = nowIso();
-    return { Total: Number(total.n), List: rows.map((r) => toMyHold(toHold(r, rules.Calendar.UtcOffsetMinutes), r.expires_at, now)) };
+    return { Total: Number(total.n), List: rows.map((r) => toMyHold(toHold(r, rules.Calendar.UtcOffsetMinutes), r.expires_at, now, rules.Calendar.UtcOffsetMinutes)) };
   }),
 
   'readerAccount.placeHold': handler(C.placeHold, async (input, ctx) => {

@@ -54,6 +54,8 @@ export function toMyLoan(r: MyLoanRow, reader: ReaderContext | null, rules: Borr
   return {
     LoanID: r.id, TitleID: r.title_id, Title: r.title, Author: r.author, Barcode: r.barcode, CallNo: r.call_no,
     LoanedAt: r.loaned_at, DueAt: r.due_at, RenewCount: r.renew_count, Overdue: overdue, OverdueDays: days, ReturnedAt: r.returned_at,
+    LoanedDay: toLocalDay(r.loaned_at, cal.UtcOffsetMinutes), DueDay: toLocalDay(r.due_at, cal.UtcOffsetMinutes),
+    ReturnedDay: r.returned_at ? toLocalDay(r.returned_at, cal.UtcOffsetMinutes) : '',
     CanRenew: r.returned_at == null && reader != null && blockers.length === 0, RenewBlockers: blockers,
   };
 }
@@ -62,11 +64,11 @@ export function toMyLoan(r: MyLoanRow, reader: ReaderContext | null, rules: Borr
  * A hold as its reader sees it. A copy whose pickup day has passed shows as expired even before
  * staff's next list closes it (a reader's look never writes the queue).
  */
-export function toMyHold(h: Hold, expiresAt: string | null, now: string): MyHold {
+export function toMyHold(h: Hold, expiresAt: string | null, now: string, utcOffsetMinutes: number): MyHold {
   const lapsed = h.State === 'found' && expiresAt != null && expiresAt < now;
   return {
     ID: h.ID, TitleID: h.TitleID, Title: h.Title, State: lapsed ? 'expired' : h.State, QueuePosition: h.QueuePosition,
-    Location: h.State === 'found' && !lapsed ? h.Location : '', PlacedAt: h.PlacedAt, ExpiresDay: lapsed ? '' : h.ExpiresDay, ClosedAt: h.ClosedAt,
+    Location: h.State === 'found' && !lapsed ? h.Location : '', PlacedAt: h.PlacedAt, PlacedDay: toLocalDay(h.PlacedAt, utcOffsetMinutes), ExpiresDay: lapsed ? '' : h.ExpiresDay, ClosedAt: h.ClosedAt,
   };
 }
 

@@ -36,6 +36,10 @@ export const myLoanSchema = z.object({
   Overdue: z.boolean(),
   OverdueDays: z.number().int().min(0),
   ReturnedAt: z.string().nullable(),
+  /** The same instants as the school's local days (YYYY-MM-DD), as the reader reads them; ReturnedDay '' while open. */
+  LoanedDay: z.string(),
+  DueDay: z.string(),
+  ReturnedDay: z.string(),
   /** Open loans only: the rules allow a renewal now. */
   CanRenew: z.boolean(),
   /** Why not, in the caller's language (the borrowing rules' reasons), [] when it can or when returned. */
@@ -53,6 +57,8 @@ export const myHoldSchema = z.object({
   /** Where to collect it (branch · area), '' unless it waits on the hold shelf. */
   Location: z.string(),
   PlacedAt: z.string(),
+  /** PlacedAt as the school's local day. */
+  PlacedDay: z.string(),
   /** Last day to collect it (school's local day), '' unless on the hold shelf. */
   ExpiresDay: z.string(),
   ClosedAt: z.string().nullable(),

@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import { useSession } from '../../lib/use-session.ts';
 import { forgetSchool, SchoolGate, usePortalSchool, useSchoolName } from '../../features/search/portal-school.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -51,6 +52,11 @@ export function PortalLayout() {
             </Box>
             {school != null && anonymous && (
               <Button color="inherit" size="small" component={RouterLink} to="/searchauth" sx={{ textTransform: 'none' }} data-testid="portal-sign-in-link">{t('search:portal.signIn')}</Button>
+            )}
+            {school != null && !anonymous && (
+              <Button color="inherit" size="small" component={RouterLink} to="/search/personal" startIcon={<PersonOutline />} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }} data-testid="portal-account-link">
+                {t('shell:portal.myAccount')}
+              </Button>
             )}
             <LanguageSwitch />
           </Toolbar>
