@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +14,10 @@ import { isApiError } from '../../lib/api-error.ts';
 import { useSubmitSuggestion } from './account-queries.ts';
 
 type Values = z.input<typeof suggestionInput>;
+
+/** An empty ISBN box is "no ISBN", not a malformed one. */
+const withoutEmptyIsbn = (v: Values): Values => (v.ISBN?.trim() ? v : { ...v, ISBN: undefined });
+const formSchema = z.preprocess((v) => withoutEmptyIsbn(v as Values), suggestionInput);
 const FIELDS = [
   { name: 'Title', max: 300, required: true },
   { name: 'Author', max: 200 },
@@ -27,16 +31,14 @@ export function RecommendForm() {
   const { t } = useTranslation(['reader-account', 'validation']);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<Values>({
-    resolver: zodResolver(suggestionInput),
+    resolver: zodResolver(formSchema) as unknown as Resolver<Values>,
     defaultValues: { Title: '', Author: '', ISBN: '', Publisher: '', Reason: '' },
   });
   const submit = useSubmitSuggestion(() => reset());
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
-    // An empty ISBN is "none", not a malformed one.
-    const input = { ...values, ...(values.ISBN ? {} : { ISBN: undefined }) };
     try {
-      await submit.mutateAsync(suggestionInput.parse(input));
+      await submit.mutateAsync(suggestionInput.parse(withoutEmptyIsbn(values)));
     } catch (e) {
       setServerError(isApiError(e) ? (e.isKey ? t(e.message) : e.message) : t('errors:server'));
     }
