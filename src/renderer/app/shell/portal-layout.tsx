@@ -54,8 +54,13 @@ export function PortalLayout() {
               <Button color="inherit" size="small" component={RouterLink} to="/searchauth" sx={{ textTransform: 'none' }} data-testid="portal-sign-in-link">{t('search:portal.signIn')}</Button>
             )}
             {school != null && !anonymous && (
-              <Button color="inherit" size="small" component={RouterLink} to="/search/personal" startIcon={<PersonOutline />} sx={{ textTransform: 'none', whiteSpace: 'nowrap' }} data-testid="portal-account-link">
-                {t('shell:portal.myAccount')}
+              <Button
+                color="inherit" size="small" component={RouterLink} to="/search/personal" aria-label={t('shell:portal.myAccount')} data-testid="portal-account-link"
+                sx={{ textTransform: 'none', whiteSpace: 'nowrap', minWidth: 0, gap: 0.5 }}
+              >
+                <PersonOutline fontSize="small" />
+                {/* The icon alone on a phone: the school's name needs the width. */}
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{t('shell:portal.myAccount')}</Box>
               </Button>
             )}
             <LanguageSwitch />

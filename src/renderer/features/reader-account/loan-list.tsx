@@ -40,7 +40,7 @@ export function LoanCard({ loan, onRenew, renewing }: { loan: MyLoan; onRenew?: 
           </Typography>
         </Stack>
         <Stack sx={{ gap: 0.75, alignItems: { xs: 'flex-start', sm: 'flex-end' }, flexShrink: 0, maxWidth: { sm: 260 } }}>
-          {loan.Overdue && <Chip size="small" color="error" label={t('loans.overdue', { days: loan.OverdueDays })} data-testid="loan-overdue" />}
+          {loan.Overdue && <Chip size="small" color="error" label={t(open ? 'loans.overdue' : 'loans.returnedLate', { days: loan.OverdueDays })} data-testid="loan-overdue" />}
           {soon && <Chip size="small" color="warning" label={t('loans.dueSoon')} />}
           {open && onRenew && (loan.CanRenew
             ? <Button variant="outlined" size="small" disabled={renewing} onClick={() => onRenew(loan.LoanID)} data-testid="loan-renew">{t('loans.renew')}</Button>

@@ -6,7 +6,7 @@ import { visuallyHidden } from '../../lib/visually-hidden.ts';
 
 const W = 360;
 const H = 150;
-const PAD = { left: 28, right: 10, top: 12, bottom: 26 };
+const PAD = { left: 30, right: 14, top: 12, bottom: 28 };
 
 /** A round top for the scale (1, 2, 5 × 10ⁿ) at or above `max`, never below 5 so a quiet year is not a cliff. */
 export function niceMax(max: number): number {
@@ -46,7 +46,7 @@ export function ReadingChart({ line }: { line: ReadingLine }) {
           return (
             <g key={v}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke={theme.palette.divider} strokeWidth={1} />
-              <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={10} fill={muted}>{v}</text>
+              <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={12} fill={muted}>{v}</text>
             </g>
           );
         })}
@@ -56,7 +56,7 @@ export function ReadingChart({ line }: { line: ReadingLine }) {
             <circle cx={p.x} cy={p.y} r={3} fill={color}><title>{t('reading.month', { month: line.Points[i]!.Month, n: line.Points[i]!.Count })}</title></circle>
             {/* Every other month named: twelve short names do not fit a phone's width. */}
             {(i % 2 === 1 || i === pts.length - 1) && (i !== pts.length - 2) && (
-              <text x={p.x} y={H - 8} textAnchor="middle" fontSize={10} fill={muted}>{monthName(line.Points[i]!.Month)}</text>
+              <text x={p.x} y={H - 8} textAnchor="middle" fontSize={12} fill={muted}>{monthName(line.Points[i]!.Month)}</text>
             )}
           </g>
         ))}
