@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,8 @@ type Values = z.input<typeof suggestionInput>;
 
 /** An empty ISBN box is "no ISBN", not a malformed one. */
 const withoutEmptyIsbn = (v: Values): Values => (v.ISBN?.trim() ? v : { ...v, ISBN: undefined });
-const formSchema = z.preprocess((v) => withoutEmptyIsbn(v as Values), suggestionInput);
+const checkSuggestion = zodResolver(suggestionInput);
+const resolver: Resolver<Values> = (values, ctx, options) => checkSuggestion(withoutEmptyIsbn(values), ctx, options) as ReturnType<Resolver<Values>>;
 const FIELDS = [
   { name: 'Title', max: 300, required: true },
   { name: 'Author', max: 200 },
@@ -31,7 +32,7 @@ export function RecommendForm() {
   const { t } = useTranslation(['reader-account', 'validation']);
   const [serverError, setServerError] = useState<string | null>(null);
   const { register, handleSubmit, formState, reset } = useForm<Values>({
-    resolver: zodResolver(formSchema) as unknown as Resolver<Values>,
+    resolver,
     defaultValues: { Title: '', Author: '', ISBN: '', Publisher: '', Reason: '' },
   });
   const submit = useSubmitSuggestion(() => reset());
