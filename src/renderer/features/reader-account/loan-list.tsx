@@ -28,7 +28,8 @@ export function LoanCard({ loan, onRenew, renewing }: { loan: MyLoan; onRenew?: 
     <Paper component="li" variant="outlined" sx={{ p: 1.5, borderColor: open && loan.Overdue ? 'error.main' : undefined }} data-testid={`loan-${loan.LoanID}`}>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Stack sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {/* The lists sit right under the page's h1 (both pages): each book is an h2. */}
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             <Link component={RouterLink} to={`/search/book/details?id=${loan.TitleID}`} underline="hover">{loan.Title}</Link>
           </Typography>
           {loan.Author && <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{loan.Author}</Typography>}
