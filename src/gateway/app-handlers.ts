@@ -56,6 +56,7 @@ import { connectHandlers } from './connect/connect-handlers.ts';
 import { activityHandlers } from './activities/activities-handlers.ts';
 import { chartsHandlers } from './charts/charts-handlers.ts';
 import { guideHandlers } from './guide/guide-handlers.ts';
+import { readerAccountHandlers } from './reader-account/reader-account-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -116,4 +117,5 @@ export const allHandlers: AnyHandlerMap = {
   ...libraryInfoHandlers,
   ...connectHandlers,
   ...activityHandlers,
+  ...readerAccountHandlers,
 };

@@ -244,13 +244,45 @@ export async function returnCopy(ctx: CallContext, barcode: string, returnDay?: 
 export async function renewCopy(ctx: CallContext, barcode: string, setup?: DeskSetup) {
   const { userId, schoolId } = staffOf(ctx);
   const { branchIds, rules } = setup ?? (await deskSetup(ctx, schoolId));
-  const now = nowIso();
-  return writeTx(ctx.app.db, async (trx) => {
+  return renewIn(ctx, { schoolId, userId, rules, ownerId: null }, async (trx) => {
     const copy = await copyByBarcode(trx, schoolId, barcode);
     const reasons = copyReasons(copy, barcode, branchIds);
     if (reasons.length || !copy) throw deskRefusal(ctx.t, 'renew', reasons);
+    return copy;
+  });
+}
+
+/**
+ * A reader renews their own open loan `loanId` (the portal): the desk's rules exactly, in any
+ * branch; a loan of someone else, or one already returned, is not found for them.
+ */
+export async function renewOwnLoan(ctx: CallContext, loanId: number) {
+  const { userId, schoolId } = staffOf(ctx);
+  const { rules } = await ctx.app.schoolRules.of(schoolId);
+  return renewIn(ctx, { schoolId, userId, rules, ownerId: userId }, async (trx) => {
+    const own = await trx.selectFrom('loans as l').innerJoin('copies as c', 'c.id', 'l.copy_id').select('c.barcode')
+      .where('l.school_id', '=', schoolId).where('l.id', '=', loanId).where('l.user_id', '=', userId).where('l.returned_at', 'is', null)
+      .executeTakeFirst();
+    const copy = own && (await copyByBarcode(trx, schoolId, own.barcode));
+    if (!copy) throw AppError.notFound('reader-account:errors.loanNotFound');
+    return copy;
+  });
+}
+
+/**
+ * The renewal itself, on the copy `find` names: the rules module decides on the reader's loans as
+ * read inside the transaction. `ownerId`: only a loan of this reader (self-service) is renewed.
+ */
+async function renewIn(
+  ctx: CallContext, o: { schoolId: number; userId: number; rules: BorrowingRules; ownerId: number | null },
+  find: (trx: Transaction<Database>) => Promise<DeskCopyRow>,
+) {
+  const { schoolId, userId, rules } = o;
+  const now = nowIso();
+  return writeTx(ctx.app.db, async (trx) => {
+    const copy = await find(trx);
     const loan = await openLoanOfCopy(trx, schoolId, copy.id);
-    const user = loan && (await readerById(trx, schoolId, loan.user_id));
+    const user = loan && (o.ownerId == null || loan.user_id === o.ownerId) && (await readerById(trx, schoolId, loan.user_id));
     if (!loan || !user) throw deskRefusal(ctx.t, 'renew', [deskReason('notOnLoan', { barcode: copy.barcode })]);
     const reader = await readerContext(trx, schoolId, user);
     const open: OpenLoan = reader.Loans.find((l) => l.LoanID === String(loan.id))

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { HOLD_PICKUP_OPEN_DAYS, type HeldFor } from '../../shared/api/holds.ts';
+import { HOLD_PICKUP_OPEN_DAYS, MAX_ACTIVE_HOLDS, type HeldFor } from '../../shared/api/holds.ts';
 import { isClosedDay } from '../../shared/domain/borrowing/due-dates.ts';
 import { addDays, endOfLocalDay, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import type { SchoolCalendar } from '../../shared/domain/borrowing/schemas.ts';
@@ -9,6 +9,8 @@ import { changeCopy, type CopyForChange } from '../collection/copy-change.ts';
 import type { Database, HoldsTable } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import { classNameOf } from '../circulation/circulation-store.ts';
+import { isUniqueViolation, writeTx } from '../db/connect.ts';
+import { AppError } from '../http/app-error.ts';
 
 /**
  * The hold queue's moves, inside the caller's transaction: the desk calls them when it lends and
@@ -203,4 +205,35 @@ export async function expireDue(db: Kysely<Database>, a: HoldActor, run: <T>(fn:
     });
   }
   return n;
+}
+
+/**
+ * Places a hold for `readerId` on `title` (the desk for a reader, or the reader on the portal):
+ * one open hold per title, at most MAX_ACTIVE_HOLDS, not on a title the reader has on loan, only
+ * on a title with a copy that lends. A free copy is bound at once (to fetch). Returns the hold's id.
+ */
+export async function placeHold(db: Kysely<Database>, a: HoldActor, readerId: number, title: { id: number; title: string }): Promise<number> {
+  try {
+    return await writeTx(db, async (trx) => {
+      const active = await trx.selectFrom('holds').select(['title_id']).where('school_id', '=', a.schoolId).where('user_id', '=', readerId).where('state', 'in', ['notFound', 'found']).execute();
+      if (active.some((h) => h.title_id === title.id)) throw AppError.refused('holds:refused.already', { title: title.title });
+      if (active.length >= MAX_ACTIVE_HOLDS) throw AppError.refused('holds:refused.tooMany', { max: MAX_ACTIVE_HOLDS });
+      const onLoan = await trx.selectFrom('loans as l').innerJoin('copies as c', 'c.id', 'l.copy_id').select('l.id')
+        .where('l.school_id', '=', a.schoolId).where('l.user_id', '=', readerId).where('l.returned_at', 'is', null).where('c.title_id', '=', title.id).executeTakeFirst();
+      if (onLoan) throw AppError.refused('holds:refused.onLoan', { title: title.title });
+      const copies = await trx.selectFrom('copies').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('school_id', '=', a.schoolId).where('title_id', '=', title.id).where('storage_area', 'in', [...LENDING_AREAS]).executeTakeFirstOrThrow();
+      if (Number(copies.n) === 0) throw AppError.refused('holds:refused.noCopies', { title: title.title });
+      const row = await trx.insertInto('holds').values({
+        school_id: a.schoolId, title_id: title.id, user_id: readerId, state: 'notFound', copy_id: null, placed_at: a.now, placed_by: a.userId,
+        found_at: null, expires_at: null, closed_at: null, closed_by: null, loan_id: null,
+      }).returningAll().executeTakeFirstOrThrow();
+      await bindFreeCopy(trx, a, row);
+      return row.id;
+    });
+  } catch (err) {
+    // Two requests placing the same reader's hold at once: the index keeps one.
+    if (isUniqueViolation(err)) throw AppError.refused('holds:refused.already', { title: title.title });
+    throw err;
+  }
 }

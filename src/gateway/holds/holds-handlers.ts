@@ -1,16 +1,16 @@
 import { sql, type Kysely } from 'kysely';
-import { holdCalls as C, MAX_ACTIVE_HOLDS, type Hold } from '../../shared/api/holds.ts';
+import { holdCalls as C, type Hold } from '../../shared/api/holds.ts';
 import { toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { LENDING_AREAS } from '../../shared/domain/catalogue/copy-states.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
 import { staffOf, nowIso } from '../circulation/desk-operations.ts';
-import { isUniqueViolation, writeTx } from '../db/connect.ts';
+import { writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
-import { activeHoldOfCopy, bindFreeCopy, cancelHold, expireDue, releaseCopy, shelveFor, type HoldActor, type HoldRow } from './hold-store.ts';
+import { activeHoldOfCopy, bindFreeCopy, cancelHold, expireDue, placeHold, releaseCopy, shelveFor, type HoldActor, type HoldRow } from './hold-store.ts';
 import { changeCopy } from '../collection/copy-change.ts';
 
 /**
@@ -18,15 +18,15 @@ import { changeCopy } from '../collection/copy-change.ts';
  * the screen never shows a copy as waiting when its reader's time is up.
  */
 
-async function actorOf(ctx: CallContext): Promise<HoldActor> {
+export async function actorOf(ctx: CallContext): Promise<HoldActor> {
   const { userId, schoolId } = staffOf(ctx);
   const cal = await loadCalendar(ctx.app.db, schoolId);
   return { userId, schoolId, now: nowIso(), calendar: cal.calendar };
 }
 
-const expireNow = (ctx: CallContext, a: HoldActor) => expireDue(ctx.app.db, a, (fn) => writeTx(ctx.app.db, fn));
+export const expireNow = (ctx: CallContext, a: HoldActor) => expireDue(ctx.app.db, a, (fn) => writeTx(ctx.app.db, fn));
 
-function holdRows(db: Kysely<Database>, schoolId: number, lang: Language) {
+export function holdRows(db: Kysely<Database>, schoolId: number, lang: Language) {
   const en = lang === 'en-US';
   return db.selectFrom('holds as h')
     .innerJoin('titles as t', 't.id', 'h.title_id')
@@ -49,7 +49,7 @@ function holdRows(db: Kysely<Database>, schoolId: number, lang: Language) {
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof holdRows>['executeTakeFirstOrThrow']>>;
 
-function toHold(r: ListedRow, offset: number): Hold {
+export function toHold(r: ListedRow, offset: number): Hold {
   return {
     ID: r.id, TitleID: r.title_id, Title: r.title, UserID: r.user_id, ReaderID: r.reader_id, ReaderName: r.reader_name,
     ClassName: r.class_name ?? '', State: r.state as Hold['State'],
@@ -105,30 +105,7 @@ export const holdsHandlers = {
     if (!reader) throw AppError.notFound('circulation:reason.readerNotFound');
     const title = await db.selectFrom('titles').select(['id', 'title']).where('school_id', '=', a.schoolId).where('id', '=', input.TitleID).executeTakeFirst();
     if (!title) throw AppError.notFound();
-    let id: number;
-    try {
-      id = await writeTx(db, async (trx) => {
-        const active = await trx.selectFrom('holds').select(['title_id']).where('school_id', '=', a.schoolId).where('user_id', '=', reader.id).where('state', 'in', ['notFound', 'found']).execute();
-        if (active.some((h) => h.title_id === title.id)) throw AppError.refused('holds:refused.already', { title: title.title });
-        if (active.length >= MAX_ACTIVE_HOLDS) throw AppError.refused('holds:refused.tooMany', { max: MAX_ACTIVE_HOLDS });
-        const onLoan = await trx.selectFrom('loans as l').innerJoin('copies as c', 'c.id', 'l.copy_id').select('l.id')
-          .where('l.school_id', '=', a.schoolId).where('l.user_id', '=', reader.id).where('l.returned_at', 'is', null).where('c.title_id', '=', title.id).executeTakeFirst();
-        if (onLoan) throw AppError.refused('holds:refused.onLoan', { title: title.title });
-        const copies = await trx.selectFrom('copies').select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('school_id', '=', a.schoolId).where('title_id', '=', title.id).where('storage_area', 'in', [...LENDING_AREAS]).executeTakeFirstOrThrow();
-        if (Number(copies.n) === 0) throw AppError.refused('holds:refused.noCopies', { title: title.title });
-        const row = await trx.insertInto('holds').values({
-          school_id: a.schoolId, title_id: title.id, user_id: reader.id, state: 'notFound', copy_id: null, placed_at: a.now, placed_by: a.userId,
-          found_at: null, expires_at: null, closed_at: null, closed_by: null, loan_id: null,
-        }).returningAll().executeTakeFirstOrThrow();
-        await bindFreeCopy(trx, a, row);
-        return row.id;
-      });
-    } catch (err) {
-      // Two desks placing the same reader's hold at once: the index keeps one.
-      if (isUniqueViolation(err)) throw AppError.refused('holds:refused.already', { title: title.title });
-      throw err;
-    }
+    const id = await placeHold(db, a, reader.id, title);
     return { Hold: await holdById(ctx, a, id) };
   }),
 

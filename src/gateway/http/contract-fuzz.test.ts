@@ -55,6 +55,21 @@ const BOOKKEEPING_TABLES: Record<string, string> = {
  */
 const PRIVILEGE_TABLES = new Set(['user_roles', 'user_role_scopes']);
 
+/**
+ * What a reader's own request changes besides their own rows, call by call, each with why: the
+ * portal's renewal and holds move a copy through the same state machine the desk uses (the copy
+ * and the journal have no owner column of the reader's). Every other self-service call stays held
+ * to "only the caller's rows".
+ */
+const SELF_SERVICE_EFFECTS: Record<string, Record<string, string>> = {
+  'readerAccount.renew': {
+    copies: 'the copy of the reader\'s own loan records its renewal (copy-change.ts)',
+    circ_transactions: 'the desk journal of the reader\'s own loan (reader_id is the reader)',
+  },
+  'readerAccount.placeHold': { copies: 'a free copy is bound to the reader\'s new hold, to fetch (reserving)' },
+  'readerAccount.cancelHold': { copies: 'the copy kept for the reader\'s cancelled hold goes to the next reader or back to the shelf' },
+};
+
 /** C0 and C1 controls (tab, line feed, carriage return allowed), bidi embeddings, overrides and isolates. */
 const INVISIBLE_ANYWHERE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 /** Zero-width characters at either end of a text (inside, they join emoji and scripts). */
@@ -385,7 +400,9 @@ function checkReply(call: CallDef, p: Principal, input: unknown, sent: Sent, cha
       if (!isSelfService(call)) out.push({ kind: 'reader-changed-library', detail: `changed ${changed.join(', ')}` });
       else {
         // Self-service: only rows that belong to the reader, never who holds which role.
-        const others = changed.filter((tbl) => PRIVILEGE_TABLES.has(tbl) || [...changes.get(tbl)!].some((o) => o == null || Number(o) !== p.userId));
+        const effects = SELF_SERVICE_EFFECTS[call.id] ?? {};
+        const others = changed.filter((tbl) => !Object.hasOwn(effects, tbl))
+          .filter((tbl) => PRIVILEGE_TABLES.has(tbl) || [...changes.get(tbl)!].some((o) => o == null || Number(o) !== p.userId));
         if (others.length) out.push({ kind: 'reader-changed-library', detail: `self-service call changed rows of others in ${others.join(', ')}` });
       }
     }

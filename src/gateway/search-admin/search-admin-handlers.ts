@@ -1,9 +1,10 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { HOT_DAYS, HOT_WORD_COUNT, searchAdminCalls as C } from '../../shared/api/search-admin.ts';
+import { DEFAULT_PORTAL_SETTINGS, HOT_DAYS, HOT_WORD_COUNT, PORTAL_SETTINGS_KEY, portalSettingsSchema, searchAdminCalls as C } from '../../shared/api/search-admin.ts';
 import { requireSchool } from '../access/call-context.ts';
 import { utcOffsetOf } from '../borrow-rules/borrow-rule-store.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { containsText } from '../db/like.ts';
+import { readSetting, writeSetting } from '../db/school-settings.ts';
 import type { Database, SearchBlockedWordsTable, SearchHotWordsTable } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
@@ -177,5 +178,12 @@ export const searchAdminHandlers = {
       out.push({ Word: t.word, Pinned: false });
     }
     return out;
+  }),
+
+  'searchAdmin.getPortalSettings': handler(C.getPortalSettings, async (_i, ctx) =>
+    readSetting(ctx.app.db, requireSchool(ctx), PORTAL_SETTINGS_KEY, portalSettingsSchema, DEFAULT_PORTAL_SETTINGS)),
+  'searchAdmin.savePortalSettings': handler(C.savePortalSettings, async (i, ctx) => {
+    await writeSetting(ctx.app.db, requireSchool(ctx), PORTAL_SETTINGS_KEY, i);
+    return i;
   }),
 } satisfies HandlerMapFor<typeof C>;

@@ -4,6 +4,7 @@ import { CLC, CN_DIGITS, EN_AUTHORS, GIVEN_FEMALE, GIVEN_MALE, PATTERNS, PUBLISH
 import adminRoutes from './admin-routes.json' with { type: 'json' };
 import { MENU_OPERATIONS, operationsOf } from '../../shared/domain/menu-operations.ts';
 import { addBorrowRulesData } from './borrow-rules-data.ts';
+import { addReaderAccountData } from './reader-account-data.ts';
 import { generateOrganization } from './organization-data.ts';
 import { addRolesData } from './roles-data.ts';
 import { addLibraryInfoData } from './library-info-data.ts';
@@ -198,6 +199,7 @@ export function generateDemo(opts: GenerateOptions): Tables {
   const ids = new Ids();
   for (const plan of [SCHOOL_1, SCHOOL_2]) generateSchool(plan, opts, ids, put);
   addBorrowRulesData(tables, opts.now);
+  addReaderAccountData(tables, opts.now.getTime());
   addRolesData(tables);
   addLibraryInfoData(tables, opts.now);
   addActivitiesData(tables, opts.now);

@@ -2,6 +2,8 @@ import { authCalls, type Token } from '../../shared/api/auth.ts';
 import { ServiceCode } from '../../shared/api/envelope.ts';
 import { LANGUAGES } from '../../shared/domain/ui-constants.ts';
 import { checkPassword } from '../../shared/domain/validation-rules.ts';
+import { DEFAULT_PORTAL_SETTINGS, PORTAL_SETTINGS_KEY, portalSettingsSchema } from '../../shared/api/search-admin.ts';
+import { readSetting } from '../db/school-settings.ts';
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallDef } from '../../shared/api/contract.ts';
@@ -286,6 +288,12 @@ const handlers = {
   'auth.updatePassword': on(authCalls.updatePassword, async (input, ctx) => {
     const sso = ctx.app.sso;
     const p = userOf(ctx);
+    // A portal session changes its password only where the school allows it (spec: "Public-search
+    // password change is gated by a setting"); the same account in the admin app is not gated.
+    if (p.clientId === PORTAL_CLIENT_ID) {
+      const portal = await readSetting(sso.db, p.schoolId, PORTAL_SETTINGS_KEY, portalSettingsSchema, DEFAULT_PORTAL_SETTINGS);
+      if (!portal.ReaderPasswordChange) throw AppError.refused('errors:portalPasswordChangeOff');
+    }
     if (!sso.limits.loginAccount.hit(`password:${p.userId}`)) throw tooMany('sso:login.tooMany');
     const user = await sso.db
       .selectFrom('users')

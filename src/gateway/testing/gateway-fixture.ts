@@ -124,6 +124,7 @@ export function useTestGateway(options: TestGatewayOptions | (() => TestGatewayO
       return buildMs;
     },
     tokenFor,
+    portalTokenFor: (account) => started().portalTokenFor(account),
     clientToken: (schoolId) => started().clientToken(schoolId),
     async call(call, input = {}, who = null) {
       const { as, ...rest } = optionsOf(who);

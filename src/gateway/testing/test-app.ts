@@ -23,6 +23,8 @@ export interface TestApp {
   config: GatewayConfig;
   /** A bearer token for a seeded account (a fake verifier maps it to the user's principal). */
   tokenFor(account: string): Promise<string>;
+  /** The same account signed in through the public portal (the portal's OIDC client). */
+  portalTokenFor(account: string): Promise<string>;
   /** A client-credentials style token for a school. */
   clientToken(schoolId: number): string;
   call(call: CallDef, input?: unknown, opts?: CallOptions): Promise<LightMyRequestResponse>;
@@ -65,6 +67,12 @@ export async function makeTestApp(overrides: Partial<GatewayConfig> = {}, seedNo
       const u = await app.db.selectFrom('users').select(['id', 'school_id']).where('account', '=', account).executeTakeFirstOrThrow();
       const token = `token-${account}`;
       principals.set(token, { kind: 'user', userId: u.id, schoolId: u.school_id, clientId: 'admin-web', scopes: ['openid'], grantId: `g-${account}` });
+      return token;
+    },
+    async portalTokenFor(account) {
+      const u = await app.db.selectFrom('users').select(['id', 'school_id']).where('account', '=', account).executeTakeFirstOrThrow();
+      const token = `portal-token-${account}`;
+      principals.set(token, { kind: 'user', userId: u.id, schoolId: u.school_id, clientId: 'library-portal', scopes: ['openid'], grantId: `pg-${account}` });
       return token;
     },
     clientToken(schoolId) {

@@ -35,6 +35,7 @@ import { booklistCalls } from './booklists.ts';
 import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
 import { searchAdminCalls } from './search-admin.ts';
+import { readerAccountCalls } from './reader-account.ts';
 import { operationLogCalls } from './operation-log.ts';
 import { libraryInfoCalls } from './library-info.ts';
 import { connectCalls } from './connect.ts';
@@ -89,6 +90,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(volunteerCalls),
   ...Object.values(signRecordCalls),
   ...Object.values(searchAdminCalls),
+  ...Object.values(readerAccountCalls),
   ...Object.values(operationLogCalls),
   ...Object.values(libraryInfoCalls),
   ...Object.values(connectCalls),

@@ -48,6 +48,19 @@ export const searchWordSchema = z.object({
 });
 export const portalHotWordSchema = z.object({ Word: z.string(), Pinned: z.boolean() });
 
+/**
+ * The school's choices for signed-in readers on the portal (school_settings). The spec: "Public-search
+ * password change is gated by a setting": ReaderPasswordChange off hides the change on the portal and
+ * the gateway refuses a portal session's password change (schools whose accounts come from another
+ * platform keep passwords there).
+ */
+export const PORTAL_SETTINGS_KEY = 'portal-settings';
+export const portalSettingsSchema = z.object({
+  ReaderPasswordChange: z.boolean({ error: 'validation:text.type' }),
+});
+export type PortalSettings = z.infer<typeof portalSettingsSchema>;
+export const DEFAULT_PORTAL_SETTINGS: PortalSettings = { ReaderPasswordChange: true };
+
 const call = { method: 'POST', auth: 'user', spec: false } as const;
 const P = (action: string) => `${LIB}/SearchManage/${action}`;
 
@@ -64,6 +77,8 @@ export const searchAdminCalls = {
   getSearchLog: defineCall({ ...call, id: 'searchAdmin.getSearchLog', path: P('GetSearchLog'), perm: SEARCH_MENU, input: searchLogQuery, data: pageOf(searchLogSchema) }),
   /** Searches per word, most searched first, with counts by identity. */
   getSearchWords: defineCall({ ...call, id: 'searchAdmin.getSearchWords', path: P('GetSearchWords'), perm: SEARCH_MENU, input: searchLogQuery, data: pageOf(searchWordSchema) }),
+  getPortalSettings: defineCall({ ...call, id: 'searchAdmin.getPortalSettings', path: P('GetPortalSettings'), perm: SEARCH_MENU, input: z.object({}), data: portalSettingsSchema }),
+  savePortalSettings: defineCall({ ...call, id: 'searchAdmin.savePortalSettings', path: P('SavePortalSettings'), perm: SEARCH_EDIT, input: portalSettingsSchema, data: portalSettingsSchema }),
   /** What the portal shows under its search box: pinned words in order, then the most searched. */
   getPortalHotWords: defineCall({
     id: 'searchAdmin.getPortalHotWords', method: 'POST', path: P('GetHotWords'), auth: 'optional', spec: false, rateLimit: 'public',

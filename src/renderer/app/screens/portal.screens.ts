@@ -9,19 +9,22 @@ const portal = { area: 'portal', group: 'portal', login: false } as const;
 export const portalScreens = [
   ...defineGroup({ ...portal, namespaces: ['search'] }, {
     '/search': () => import('../../features/search/portal-search-screen.tsx'),
-    '/search/book/details': () => import('../../features/search/title-detail-screen.tsx'),
     '/search/newslist': () => import('../../features/search/news-list-screen.tsx'),
     '/search/newsdetail': () => import('../../features/search/news-detail-screen.tsx'),
     '/search/recentnewbook': () => import('../../features/search/new-books-screen.tsx'),
     '/advancedsearch': () => import('../../features/search/advanced-search-screen.tsx'),
   }),
-  // The signed-in reader's own pages.
-  ...defineGroup({ ...portal, namespaces: ['search'] }, {
-    '/search/personal': null,
-    '/search/book': null,
-    '/user/circulation': null,
+  // A title's page, with the signed-in reader's "place a hold" (features/reader-account).
+  ...defineGroup({ ...portal, namespaces: ['search', 'reader-account'] }, {
+    '/search/book/details': () => import('../compose/portal-title-page.tsx'),
+  }),
+  // The signed-in reader's own pages (features/reader-account). /user/integral waits for the points rules.
+  ...defineGroup({ ...portal, namespaces: ['reader-account'] }, {
+    '/search/personal': () => import('../compose/portal-personal-page.tsx'),
+    '/search/book': () => import('../../features/reader-account/my-loans-screen.tsx'),
+    '/user/circulation': () => import('../../features/reader-account/circulation-screen.tsx'),
     '/user/integral': null,
-    '/search/recommend': null,
+    '/search/recommend': () => import('../../features/reader-account/recommend-screen.tsx'),
   }),
   // Reading themes and activities ('search': the portal frame's own strings).
   ...defineGroup({ ...portal, namespaces: ['search', 'activities'] }, {

@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { createTheme, ThemeProvider, useTheme } from '@mui/material/styles';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import { useSession } from '../../lib/use-session.ts';
 import { forgetSchool, SchoolGate, usePortalSchool, useSchoolName } from '../../features/search/portal-school.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -52,6 +53,16 @@ export function PortalLayout() {
             </Box>
             {school != null && anonymous && (
               <Button color="inherit" size="small" component={RouterLink} to="/searchauth" sx={{ textTransform: 'none' }} data-testid="portal-sign-in-link">{t('search:portal.signIn')}</Button>
+            )}
+            {school != null && !anonymous && (
+              <Button
+                color="inherit" size="small" component={RouterLink} to="/search/personal" aria-label={t('shell:portal.myAccount')} data-testid="portal-account-link"
+                sx={{ textTransform: 'none', whiteSpace: 'nowrap', minWidth: 0, gap: 0.5 }}
+              >
+                <PersonOutline fontSize="small" />
+                {/* The icon alone on a phone: the school's name needs the width. */}
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{t('shell:portal.myAccount')}</Box>
+              </Button>
             )}
             <LanguageSwitch />
           </Toolbar>

@@ -47,7 +47,8 @@ export default function SearchAuthScreen() {
       return;
     }
     setBusy(true);
-    startPortalSignIn(school.trim()).catch((err: unknown) => {
+    // ?redirect= brings the reader back to the page that asked them to sign in (safeReturnPath checks it).
+    startPortalSignIn(school.trim(), params.get('redirect') ?? undefined).catch((err: unknown) => {
       setBusy(false);
       setError(signInErrorText(err, t));
     });

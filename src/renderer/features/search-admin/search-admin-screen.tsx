@@ -10,6 +10,7 @@ import { call } from '../../lib/api-client.ts';
 import { LookupTable } from '../../kit/lookup-table/lookup-table.tsx';
 import { SearchList } from '../../kit/search-list/search-list.tsx';
 import { ScreenTabs } from '../../kit/tabs/screen-tabs.tsx';
+import { PortalSettingsSection } from './portal-settings-section.tsx';
 import { blockedWordResource, hotWordResource, searchLogResource, searchWordResource } from './search-admin.resources.ts';
 
 /** What the portal shows under its search box right now: pinned words, then the most searched. */
@@ -89,6 +90,7 @@ export default function SearchAdminScreen() {
           },
           { id: 'words', label: t('tabs.words'), render: () => <SearchWords /> },
           { id: 'log', label: t('tabs.log'), render: () => <SearchLog /> },
+          { id: 'readers', label: t('tabs.readers'), render: () => <PortalSettingsSection /> },
         ]}
       />
     </Stack>

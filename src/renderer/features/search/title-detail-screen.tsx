@@ -117,9 +117,14 @@ function Copies({ copies, extra }: { copies: PublicCopy[]; extra?: CopyColumn | 
 
 /**
  * One title, where each copy stands, and when those out come back: the portal's
- * /search/book/details?id= and the kiosk's /guidescreen/searchdetail?id= (with `aside`).
+ * /search/book/details?id= (with `actions`: the reader's hold) and the kiosk's
+ * /guidescreen/searchdetail?id= (with `aside`).
  */
-export function TitleDetailPage({ aside, copyColumn }: { aside?: (d: TitleDetail) => ReactNode; copyColumn?: CopyColumn }) {
+export function TitleDetailPage({ aside, copyColumn, actions }: {
+  aside?: (d: TitleDetail) => ReactNode;
+  copyColumn?: CopyColumn;
+  actions?: (d: TitleDetail) => ReactNode;
+}) {
   const { t, i18n } = useTranslation('search');
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -152,6 +157,7 @@ export function TitleDetailPage({ aside, copyColumn }: { aside?: (d: TitleDetail
         <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>{d.Title}</Typography>
         {d.ParallelTitle && d.ParallelTitle.toLowerCase() !== d.Title.toLowerCase() && <Typography variant="subtitle1" component="p" color="text.secondary">{d.ParallelTitle}</Typography>}
         <Box sx={{ mt: 1 }}><TitleAvailability copies={d.Copies} available={d.Available} holds={d.HoldsWaiting} /></Box>
+        {actions && <Box sx={{ mt: 1.5 }}>{actions(d)}</Box>}
       </Box>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Facts d={d} />
