@@ -31,7 +31,8 @@ export default function LibraryInfoScreen() {
   const profile = useLibraryProfile();
   const lang = i18n.language;
   if (profile.isPending) return <Skeleton variant="rectangular" height={320} />;
-  if (profile.isError) return <Alert severity="error">{t('failed')}</Alert>;
+  // No profile at all (a gateway without this call answers null) reads as a failure, not a crash.
+  if (profile.isError || !profile.data) return <Alert severity="error">{t('failed')}</Alert>;
   const p = profile.data;
   const name = inLanguage(lang, p.SchoolName, p.SchoolEnName);
   const intro = inLanguage(lang, p.Intro, p.EnIntro);

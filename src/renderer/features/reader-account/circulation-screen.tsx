@@ -26,7 +26,7 @@ function History() {
   const page = pageFrom(params.get('page'));
   const history = useMyHistory(page, ROWS);
   if (history.isPending) return <Skeleton height={120} />;
-  if (history.isError) return <Alert severity="error">{t('personal.failed')}</Alert>;
+  if (history.isError || !history.data) return <Alert severity="error">{t('personal.failed')}</Alert>;
   const pages = Math.ceil(history.data.Total / ROWS);
   if (!history.data.List.length) return <Alert severity="info" data-testid="history-none">{page > 1 ? t('circulation.pastEnd') : t('circulation.noHistory')}</Alert>;
   return (

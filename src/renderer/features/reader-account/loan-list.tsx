@@ -58,7 +58,7 @@ export function CurrentLoans() {
   const loans = useMyLoans();
   const renew = useRenew();
   if (loans.isPending) return <Skeleton height={120} />;
-  if (loans.isError) return <Alert severity="error">{t('personal.failed')}</Alert>;
+  if (loans.isError || !loans.data) return <Alert severity="error">{t('personal.failed')}</Alert>;
   if (!loans.data.List.length) return <Alert severity="info" data-testid="loans-none">{t('loans.none')}</Alert>;
   return (
     <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0, listStyle: 'none' }} aria-label={t('loans.list')} data-testid="my-loans">
