@@ -105,7 +105,9 @@ describe('resource types and access', () => {
   it('seeds the five types per school and their access rows', async () => {
     const r = await t.data(C.resourceTypeList, {}, 'admin');
     expect(r.List.map((x: { Code: string }) => x.Code)).toEqual(['BOOK', 'MAG', 'PIC', 'REF', 'AV']);
-    expect(r.List[0]).toMatchObject({ Name: '图书', EnName: 'Books', InUse: false });
+    // The demo's titles are books, picture books and references: those types are in use.
+    expect(r.List[0]).toMatchObject({ Name: '图书', EnName: 'Books', InUse: true });
+    expect(r.List.find((x: { Code: string }) => x.Code === 'AV')).toMatchObject({ InUse: false });
     const acc = await t.data(C.resourceAuthList, {}, 'admin');
     expect(acc.List.find((x: { Code: string }) => x.Code === 'REF')).toMatchObject({ BorrowTeacher: true, BorrowStudent: false, PortalVisible: true });
   });

@@ -21,7 +21,8 @@ export const OPERATION_DOMAINS = [
   'circulation', 'basic', 'roles', 'permission', 'rollover', 'acquisition', 'circulationVerify', 'circulationPasswords',
   'circulationFamily', 'catalogue', 'classCorner', 'capture', 'collection', 'circulationRecall', 'circulationReviews',
   'circulationBatch', 'marc', 'allocation', 'circulationRecords', 'holds', 'search', 'loss', 'recommendations',
-  'booklists', 'volunteers', 'signRecords', 'searchAdmin', 'operationLog',
+  'booklists', 'volunteers', 'signRecords', 'searchAdmin', 'operationLog', 'readerAccount', 'activities', 'charts',
+  'guide', 'libraryInfo', 'connect',
 ] as const;
 export type OperationDomain = (typeof OPERATION_DOMAINS)[number];
 
