@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { codeText } from '../domain/fields.ts';
+import { codeText, passwordField } from '../domain/fields.ts';
 
 /**
  * The reading-guide kiosk's own calls (/guidescreen/userinfo). The kiosk is anonymous: it names
@@ -56,7 +56,8 @@ export const guideCalls = {
     id: 'guide.readerCard', method: 'POST', path: P('ReaderCard'), auth: 'optional', spec: false, rateLimit: 'login', toast: false,
     input: z.object({
       CardNo: codeText({ max: 64, required: 'validation:required.cardNo' }),
-      Pin: z.string().max(32, { error: 'validation:guide.pinFormat' }).optional(),
+      // The reader's borrowing PIN, as the desk takes it (never normalised).
+      Pin: passwordField('validation:required.password').optional(),
     }),
     data: guideReaderCardSchema,
   }),

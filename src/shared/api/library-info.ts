@@ -37,7 +37,7 @@ export const openingDaySchema = z.object({
   Close: timeText,
 }).refine((d) => d.Closed || d.Open < d.Close, { error: 'validation:libraryInfo.hoursOrder', path: ['Close'] });
 export type OpeningDay = z.infer<typeof openingDaySchema>;
-const weekSchema = z.array(openingDaySchema).length(7, { error: 'validation:libraryInfo.week' })
+const weekSchema = z.array(openingDaySchema).min(7, { error: 'validation:libraryInfo.week' }).max(7, { error: 'validation:libraryInfo.week' })
   .refine((w) => new Set(w.map((d) => d.Day)).size === 7, { error: 'validation:libraryInfo.week' });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
