@@ -34,16 +34,16 @@ test('borrowing range: a reader already in another group is refused with the lis
   const health = watchPage(page);
   await open(page, '/borrow-range-mana');
   await pick(page, 'range-group', /小班借阅组/);
-  await page.getByTestId('assign-readers').fill('R2026000005');
+  await page.getByTestId('assign-readers').fill('R2026000009');
   await page.getByTestId('assign-add').click();
-  await expect(page.getByRole('gridcell', { name: /李子轩（R2026000005）/ })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: /金雪心（R2026000009）/ })).toBeVisible();
 
   await pick(page, 'range-group', /教师组/);
-  await page.getByTestId('assign-readers').fill('R2026000004 R2026000005');
+  await page.getByTestId('assign-readers').fill('R2026000004 R2026000009');
   await page.getByTestId('assign-add').click();
   const alert = page.getByTestId('assign-conflicts');
   await expect(alert).toContainText('添加失败！以下用户已存在于其他权限组中。');
-  await expect(alert).toContainText('李子轩（R2026000005）：已在“小班借阅组”');
+  await expect(alert).toContainText('金雪心（R2026000009）：已在“小班借阅组”');
   await expect(page.getByRole('gridcell', { name: /R2026000004/ })).toHaveCount(0);
   expect(health.problems).toEqual([]);
 });
