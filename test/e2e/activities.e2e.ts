@@ -168,6 +168,8 @@ test('axe finds nothing on the theme, activity and task pages, portal and kiosk,
   const health = watchPage(page);
   const findings: Finding[] = [];
   await page.goto(`${baseURL}/library/#/search?school=BJSY01`);
+  // The device remembers the school once the code is looked up; the pages below rely on it.
+  await expect(page.getByTestId('portal-school-name')).not.toHaveText('');
   await stillMotion(page);
   const ended = (await (await page.request.get(`${baseURL}/micro/space/api/appactivity/getlist?State=ended&Rows=1`, { headers: { SchoolID: '1' } })).json()) as { data: { List: Array<{ ID: number }> } };
   const endedId = ended.data.List[0]!.ID;
