@@ -24,21 +24,27 @@ export function SearchBox({ value, onSearch, autoFocus = false, size = 'medium' 
   const { t } = useTranslation('search');
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const last = useRef(value);
+  // The keys this box sent whose echo (the address's value) has not come back yet. Echoes arrive
+  // late and in order; one of them is never a change from elsewhere, or a slow echo of "kl" would
+  // undo the "d" typed since (a lost key on a busy kiosk).
+  const sent = useRef<string[]>([]);
   // The address changed elsewhere (Back, a subject link): show it, and drop typing not yet sent,
   // which would otherwise take the address back to the old words.
   useEffect(() => {
-    if (value !== last.current) {
-      if (timer.current) clearTimeout(timer.current);
-      last.current = value;
-      setText(value);
+    const echo = sent.current.indexOf(value);
+    if (echo >= 0) {
+      sent.current = sent.current.slice(echo + 1);
+      return;
     }
+    if (timer.current) clearTimeout(timer.current);
+    sent.current = [];
+    setText(value);
   }, [value]);
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 
   const send = (key: string, typing: boolean) => {
     if (timer.current) clearTimeout(timer.current);
-    last.current = key;
+    sent.current.push(key);
     onSearch(key, { typing });
   };
   const change = (key: string) => {
