@@ -187,12 +187,29 @@ export function openLoanCopies(db: Db, schoolId: number, userId: number) {
   return db
     .selectFrom('loans')
     .innerJoin('copies', 'copies.id', 'loans.copy_id')
-    .select(['loans.id', 'loans.loaned_at', 'loans.due_at', 'loans.renew_count'])
+    .innerJoin('titles', 'titles.id', 'copies.title_id')
+    .select(['loans.id', 'loans.loaned_at', 'loans.due_at', 'loans.renew_count', 'titles.resource_type_id'])
     .where('loans.school_id', '=', schoolId)
     .where('loans.user_id', '=', userId)
     .where('loans.returned_at', 'is', null);
 }
-type OpenLoanCopyRow = { id: number; loaned_at: string; due_at: string; renew_count: number };
+type OpenLoanCopyRow = { id: number; loaned_at: string; due_at: string; renew_count: number; resource_type_id: number | null };
+
+/** A title's resource type as the rules module names it: its id, or "" for an untyped title. */
+export const resourceTypeKey = (id: number | null | undefined): string => (id == null ? '' : String(id));
+
+const ACCESS_COLUMN = { teacher: 'borrow_teacher', student: 'borrow_student', parent: 'borrow_parent', other: 'borrow_other' } as const;
+
+/**
+ * Whether the school's resource access (/resource-access) lends resource type `typeId` to readers
+ * of `identity`. An untyped title, a type without an access row or an unknown identity: yes.
+ */
+export async function identityMayBorrow(db: Db, schoolId: number, typeId: number | null, identity: string): Promise<boolean> {
+  const column = ACCESS_COLUMN[identity as keyof typeof ACCESS_COLUMN];
+  if (typeId == null || !column) return true;
+  const row = await db.selectFrom('resource_access').select(column).where('school_id', '=', schoolId).where('resource_type_id', '=', typeId).executeTakeFirst();
+  return row == null || Number((row as Record<string, number>)[column]) !== 0;
+}
 
 /**
  * The reader as the rules module sees it: class and grade from the teaching tree, staff departments
@@ -214,7 +231,7 @@ export function readerContextOf(reader: ReaderRow, chain: readonly DeptLink[], l
     else if (d.kind === 'grade' && GradeID == null) GradeID = String(d.id);
     else if (d.kind === 'dept' || d.kind === 'org') DepartmentIDs.push(String(d.id));
   }
-  const Loans: OpenLoan[] = loans.map((l) => ({ LoanID: String(l.id), ResourceTypeID: '', LoanedAt: l.loaned_at, DueAt: l.due_at, RenewCount: l.renew_count }));
+  const Loans: OpenLoan[] = loans.map((l) => ({ LoanID: String(l.id), ResourceTypeID: resourceTypeKey(l.resource_type_id), LoanedAt: l.loaned_at, DueAt: l.due_at, RenewCount: l.renew_count }));
   const status = (CARD_STATUSES as readonly string[]).includes(reader.status) ? (reader.status as CardStatus) : 'active';
   return { ReaderID: reader.reader_id, Identity: reader.identity, ClassID, GradeID, DepartmentIDs, CardStatus: status, CardExpiresAt: reader.expire_at, Loans };
 }

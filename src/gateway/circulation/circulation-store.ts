@@ -39,7 +39,7 @@ export function readerByCard(db: Db, schoolId: number, card: string): Promise<De
 
 const copyByBarcodeQuery = prepared((db, p: { schoolId: number; barcode: string }) => db.selectFrom('copies as c')
   .innerJoin('titles as t', 't.id', 'c.title_id')
-  .select(['c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 'c.title_id', 't.title'])
+  .select(['c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 'c.title_id', 't.title', 't.resource_type_id'])
   .where('c.school_id', '=', p.schoolId)
   .where('c.barcode', '=', p.barcode));
 
@@ -109,18 +109,20 @@ const deptName = (d: { name: string; en_name: string }, lang: Language) => (lang
  * (openLoanCopies): one query serves both.
  */
 const deskLoanCopiesQuery = prepared((db, p: { schoolId: number; userId: number }) => openLoanCopies(db, p.schoolId, p.userId)
-  .innerJoin('titles', 'titles.id', 'copies.title_id')
   .select(['loans.copy_id', 'loans.user_id', 'loans.returned_at', 'copies.barcode', 'copies.call_no', 'titles.title'])
   .orderBy('loans.loaned_at').orderBy('loans.id'));
 
-function deskLoanCopies(db: Db, schoolId: number, userId: number): Promise<LoanRow[]> {
+/** An open loan as the desk lists it, with its title's resource type for the rules. */
+export type DeskLoanRow = LoanRow & { resource_type_id: number | null };
+
+function deskLoanCopies(db: Db, schoolId: number, userId: number): Promise<DeskLoanRow[]> {
   return deskLoanCopiesQuery.all(db, { schoolId, userId });
 }
 
 /** What deskReaderOf reads about a reader: the department chain (class, grade, class name) and the open loans. */
 export interface DeskReaderParts {
   chain: DeptLink[];
-  loans: LoanRow[];
+  loans: DeskLoanRow[];
 }
 
 export async function deskReaderParts(db: Db, schoolId: number, user: DeskReaderRow): Promise<DeskReaderParts> {
@@ -135,7 +137,7 @@ export const readerContextFrom = (user: DeskReaderRow, parts: DeskReaderParts) =
  * The parts once `loan` is made (in the transaction that read them): the new loan in its place,
  * oldest first, as reading the loans again would give them.
  */
-export function withNewLoan(parts: DeskReaderParts, loan: LoanRow): DeskReaderParts {
+export function withNewLoan(parts: DeskReaderParts, loan: DeskLoanRow): DeskReaderParts {
   const after = (r: LoanRow) => r.loaned_at > loan.loaned_at || (r.loaned_at === loan.loaned_at && r.id > loan.id);
   const at = parts.loans.findIndex(after);
   const loans = at < 0 ? [...parts.loans, loan] : [...parts.loans.slice(0, at), loan, ...parts.loans.slice(at)];

@@ -38,12 +38,15 @@ export async function freeReaders(t: TestGateway, n: number): Promise<FreeReader
   return free;
 }
 
-/** `n` copies of school 1 on the circulation shelves (storage 2, available, no open loan), optionally of one branch. */
+/** `n` copies of school 1 on the circulation shelves (storage 2, available, no open loan, lent to students), optionally of one branch. */
 export async function freeCopies(t: TestGateway, n: number, branchId?: number): Promise<Array<{ id: number; barcode: string; branch_id: number }>> {
   const used = usedBy(t).copies;
   let q = t.db.selectFrom('copies').select(['id', 'barcode', 'branch_id'])
     .where('school_id', '=', SCHOOL).where('storage_area', '=', 2).where('circ_state', '=', 'available')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('loans').select('id').whereRef('loans.copy_id', '=', 'copies.id').where('loans.returned_at', 'is', null))));
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('loans').select('id').whereRef('loans.copy_id', '=', 'copies.id').where('loans.returned_at', 'is', null))))
+    // Lendable to the students the tests lend to: not a type the school keeps for teachers.
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('titles').innerJoin('resource_access as ra', 'ra.resource_type_id', 'titles.resource_type_id')
+      .select('titles.id').whereRef('titles.id', '=', 'copies.title_id').where('ra.borrow_student', '=', 0))));
   if (branchId != null) q = q.where('branch_id', '=', branchId);
   const rows = await q.orderBy('id').limit(n + used.size).execute();
   const free = rows.filter((r) => !used.has(r.id)).slice(0, n);

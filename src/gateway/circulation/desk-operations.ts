@@ -7,7 +7,7 @@ import type { BorrowingRules, OpenLoan, SchoolCalendar } from '../../shared/doma
 import { holds } from '../access/permissions.ts';
 import { branchScope } from '../access/access-scope.ts';
 import { requireSchool, requireUser } from '../access/call-context.ts';
-import { readerContext } from '../borrow-rules/borrow-rule-store.ts';
+import { identityMayBorrow, readerContext, resourceTypeKey } from '../borrow-rules/borrow-rule-store.ts';
 import { checkCopyChange, changeCopy } from '../collection/copy-change.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,11 +16,11 @@ import { AppError } from '../http/app-error.ts';
 import type { CallContext } from '../http/handler-types.ts';
 import {
   classNameOf, copyByBarcode, deskReaderOf, deskReaderParts, openLoanOfCopy, readerById, readerContextFrom, recordTransaction, toDeskLoan, withNewLoan,
-  type DeskCopyRow, type DeskReaderParts, type LoanRow,
+  type DeskCopyRow, type DeskLoanRow, type DeskReaderParts, type LoanRow,
 } from './circulation-store.ts';
 import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
 import { hasVerifiedVisit } from './verify-store.ts';
-import { holdForLend, onLent, onReturned, readyForLend } from '../holds/hold-store.ts';
+import { holdForLend, holdWaitsFor, onLent, onReturned, readyForLend } from '../holds/hold-store.ts';
 
 /**
  * Lend, return and renew one copy: the desk's writes, shared by every screen that circulates books
@@ -117,8 +117,10 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       if (!user) reasons.unshift(deskReason('readerNotFound'));
       else {
         parts = await deskReaderParts(trx, schoolId, user);
-        // Copies carry no resource type yet: every book counts as untyped ("").
-        const check = checkBorrow(readerContextFrom(user, parts), { ResourceTypeID: '' }, now, rules);
+        // The title's resource type: its quota and loan days, and whether it is lent to this identity at all.
+        const typeId = copy?.resource_type_id ?? null;
+        const item = { ResourceTypeID: resourceTypeKey(typeId), IdentityMayBorrow: await identityMayBorrow(trx, schoolId, typeId, user.identity) };
+        const check = checkBorrow(readerContextFrom(user, parts), item, now, rules);
         if (check.ok) dueAt = check.dueAt;
         else reasons.unshift(...check.reasons.map(fromRule));
         if (verifyNeeded) reasons.unshift(deskReason('verifyRequired', { name: user.name }));
@@ -144,9 +146,9 @@ export async function lendCopy(ctx: CallContext, readerUserId: number, barcode: 
       await onLent(trx, actor, user.id, copy.title_id, copy.id, loan.id);
       const txId = await recordTransaction(trx, { school_id: schoolId, kind: 'borrow', loan_id: loan.id, copy_id: copy.id, reader_id: user.id, staff_id: userId, at: now });
       // The new loan as the database now holds it: the reply lists it with the others, read before.
-      const lentRow: LoanRow = {
+      const lentRow: DeskLoanRow = {
         id: loan.id, copy_id: copy.id, user_id: user.id, loaned_at: now, due_at: dueAt, renew_count: 0, returned_at: null,
-        barcode: copy.barcode, call_no: copy.call_no, title: copy.title,
+        barcode: copy.barcode, call_no: copy.call_no, title: copy.title, resource_type_id: copy.resource_type_id,
       };
       const reader = await deskReaderOf(trx, schoolId, user, { lang: ctx.lang, dataDir: ctx.app.config.dataDir, now, rules }, withNewLoan(parts, lentRow));
       return { TransactionID: txId, Loan: toDeskLoan(lentRow, rules.Calendar, now), Reader: reader };
@@ -286,9 +288,12 @@ async function renewIn(
     if (!loan || !user) throw deskRefusal(ctx.t, 'renew', [deskReason('notOnLoan', { barcode: copy.barcode })]);
     const reader = await readerContext(trx, schoolId, user);
     const open: OpenLoan = reader.Loans.find((l) => l.LoanID === String(loan.id))
-      ?? { LoanID: String(loan.id), ResourceTypeID: '', LoanedAt: loan.loaned_at, DueAt: loan.due_at, RenewCount: loan.renew_count };
+      ?? { LoanID: String(loan.id), ResourceTypeID: resourceTypeKey(copy.resource_type_id), LoanedAt: loan.loaned_at, DueAt: loan.due_at, RenewCount: loan.renew_count };
     const check = checkRenew(reader, open, now, rules);
-    if (!check.ok) throw deskRefusal(ctx.t, 'renew', check.reasons.map(fromRule));
+    const reasons = check.ok ? [] : check.reasons.map(fromRule);
+    // Like Koha and FOLIO: a copy another reader waits for goes back to the queue, not to a renewal.
+    if (await holdWaitsFor(trx, schoolId, copy.title_id, loan.user_id)) reasons.push(deskReason('holdWaiting', { barcode: copy.barcode }));
+    if (!check.ok || reasons.length) throw deskRefusal(ctx.t, 'renew', reasons);
     // The old due date and count in the WHERE: a renewal racing another changes nothing twice.
     const done = await trx.updateTable('loans').set({ due_at: check.dueAt, renew_count: check.renewCount })
       .where('id', '=', loan.id).where('school_id', '=', schoolId).where('returned_at', 'is', null)

@@ -55,6 +55,14 @@ const nextQueuedQuery = prepared((db, p: { schoolId: number; titleId: number }) 
 const nextQueuedButQuery = prepared((db, p: { schoolId: number; titleId: number; excludeId: number }) =>
   queued(db, p.schoolId, p.titleId).where('id', '!=', p.excludeId).orderBy('id').limit(1));
 
+const waitingOtherQuery = prepared((db, p: { schoolId: number; titleId: number; readerId: number }) =>
+  queued(db, p.schoolId, p.titleId).where('user_id', '!=', p.readerId).select('id').limit(1));
+
+/** Whether a reader other than `readerId` waits in the title's queue (a renewal would keep the copy from them). */
+export async function holdWaitsFor(db: Db, schoolId: number, titleId: number, readerId: number): Promise<boolean> {
+  return (await waitingOtherQuery.first(db, { schoolId, titleId, readerId })) != null;
+}
+
 /** The first reader in a title's queue still without a copy. */
 function nextQueued(db: Db, schoolId: number, titleId: number, excludeId?: number): Promise<HoldRow | undefined> {
   return excludeId != null ? nextQueuedButQuery.first(db, { schoolId, titleId, excludeId }) : nextQueuedQuery.first(db, { schoolId, titleId });

@@ -45,6 +45,8 @@ export const DESK_REASON_CODES = [
   'returnDayBeforeLoan',
   /** params: name. The school requires borrow verification and the reader has not confirmed at this desk (circulation-verify.ts). */
   'verifyRequired',
+  /** params: barcode. Another reader waits for this title (a hold no copy has filled): the loan is not renewed. */
+  'holdWaiting',
 ] as const;
 export type DeskReasonCode = (typeof DESK_REASON_CODES)[number];
 

@@ -57,7 +57,8 @@ export function checkBorrow(reader: ReaderContext, item: ItemContext, now: strin
   if (overall.maxLoans === 0) reasons.push(reason('borrowingNotPermitted'));
   else if (overall.current >= overall.maxLoans) reasons.push(reason('overallLimitReached', { max: overall.maxLoans, current: overall.current }));
   if (overall.maxLoans > 0) {
-    if (type.maxLoans === 0) reasons.push(reason('resourceTypeNotPermitted', { resourceTypeId: type.resourceTypeId }));
+    if (item.IdentityMayBorrow === false) reasons.push(reason('resourceTypeNotForIdentity'));
+    else if (type.maxLoans === 0) reasons.push(reason('resourceTypeNotPermitted', { resourceTypeId: type.resourceTypeId }));
     // A type cap at or above the overall cap only binds together with it: report the overall one alone.
     else if (type.current >= type.maxLoans && type.maxLoans < overall.maxLoans) {
       reasons.push(reason('resourceTypeLimitReached', { resourceTypeId: type.resourceTypeId, max: type.maxLoans, current: type.current }));

@@ -16,6 +16,8 @@ export const REASON_CODES = [
   'borrowingNotPermitted',
   /** params: resourceTypeId. The resource type has MaxLoans 0. */
   'resourceTypeNotPermitted',
+  /** The school's resource access lends this type to other identities only (teaching references to teachers). */
+  'resourceTypeNotForIdentity',
   /** params: max, current. */
   'overallLimitReached',
   /** params: resourceTypeId, max, current. */

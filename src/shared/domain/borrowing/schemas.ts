@@ -105,7 +105,11 @@ export const readerContextSchema = z.object({
 });
 export type ReaderContext = z.infer<typeof readerContextSchema>;
 
-export const itemContextSchema = z.object({ ResourceTypeID: id });
+export const itemContextSchema = z.object({
+  ResourceTypeID: id,
+  /** false: the school's resource access does not lend this type to the reader's identity. */
+  IdentityMayBorrow: z.boolean().optional(),
+});
 export type ItemContext = z.infer<typeof itemContextSchema>;
 
 /** China has had no daylight saving since 1991, so a fixed +08:00 is exact for Asia/Shanghai. */
