@@ -16,7 +16,7 @@ import { AppError } from '../http/app-error.ts';
 import type { CallContext } from '../http/handler-types.ts';
 import {
   classNameOf, copyByBarcode, deskReaderOf, deskReaderParts, openLoanOfCopy, readerById, readerContextFrom, recordTransaction, toDeskLoan, withNewLoan,
-  type DeskCopyRow, type DeskLoanRow, type DeskReaderParts, type LoanRow,
+  type DeskCopyRow, type DeskLoanRow, type DeskReaderParts,
 } from './circulation-store.ts';
 import { deskReason, deskRefusal, fromRule, unlendableReason } from './desk-refusal.ts';
 import { hasVerifiedVisit } from './verify-store.ts';
