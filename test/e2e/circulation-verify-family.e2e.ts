@@ -1,28 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in.ts';
-import { foldDownloadPanel } from '../support/download-panel.ts';
+import { foldDownloadPanel, lastJobDone } from '../support/download-panel.ts';
 import { watchPage } from '../support/page-health.ts';
 import { gw, readerWithBooks, scan } from '../support/gateway-fixtures.ts';
 import { circulationPasswordCalls } from '../../src/shared/api/circulation-passwords.ts';
 import { circulationVerifyCalls } from '../../src/shared/api/circulation-verify.ts';
 import { readerCalls } from '../../src/shared/api/readers.ts';
-import { jobCalls } from '../../src/shared/api/jobs.ts';
 
 // Issue 9: borrowing PINs set on /batchpsw2, borrow verification at the lending desk (keyboard
 // only), a password reset on /batchpsw, and the family pages. The readers and books are made for
 // the test through the gateway; the school's verification is switched off again at the end.
 
 /** Waits until the newest job of the download panel has finished; returns its message. */
-async function lastJobDone(page: Page): Promise<string> {
-  let message = '';
-  await expect.poll(async () => {
-    const list = await gw<{ List: Array<{ DataID: string; State: number; Message: string }> }>(page, jobCalls.getProgressList, { Page: 1, Rows: 1 });
-    message = list.List[0]?.Message ?? '';
-    return list.List[0]?.State;
-  }, { timeout: 60_000 }).toBe(2);
-  return message;
-}
-
 /** Ticks one reader on a batch screen: found by card, then its row's checkbox. */
 async function tickReader(page: Page, card: string) {
   await page.getByTestId('batch-search').fill(card);

@@ -29,7 +29,14 @@ export interface LogExport<Row extends { ID: number }> {
 
 const CHUNK = 1000;
 
-export function logExportJob<Row extends { ID: number }>(o: LogExport<Row>): JobSpec {
+/** The parts of an export that do not depend on how its list is paged. */
+type ExportBase = Omit<LogExport<{ ID: number }>, 'page' | 'cells'>;
+
+/**
+ * The job around a sheet: file name and messages in the caller's language, the headers, and
+ * `fill` streaming the rows in.
+ */
+function xlsxJob(o: ExportBase, fill: (ctx: JobContext, add: (cells: Record<string, unknown>) => void, t: (k: string, p?: Record<string, unknown>) => string) => Promise<void>): JobSpec {
   const t = (k: string, p?: Record<string, unknown>) => o.app.i18n.t(o.lang, k, p);
   const resultPath = join('files', String(o.schoolId), `${randomUUID()}.xlsx`);
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
@@ -39,8 +46,6 @@ export function logExportJob<Row extends { ID: number }>(o: LogExport<Row>): Job
     doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
     async run(ctx: JobContext) {
       const { default: ExcelJS } = await import('exceljs');
-      const first = await o.page(undefined, 1, true);
-      await ctx.setTotal(first.Total);
       const file = join(o.app.config.dataDir, resultPath);
       mkdirSync(dirname(file), { recursive: true });
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
@@ -48,20 +53,51 @@ export function logExportJob<Row extends { ID: number }>(o: LogExport<Row>): Job
       sheet.columns = o.columns.map((c) => ({ header: t(c.header), key: c.key, width: c.width }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
-      let done = 0;
-      // The newest match at the start bounds the export.
-      let beforeId = (first.List[0]?.ID ?? 0) + 1;
-      while (done < first.Total) {
-        if (ctx.signal.aborted) throw ctx.signal.reason;
-        const { List } = await o.page(beforeId, CHUNK, false);
-        if (!List.length) break;
-        for (const r of List) sheet.addRow(o.cells(r, t)).commit();
-        done += List.length;
-        beforeId = List.at(-1)!.ID;
-        await ctx.progress(done);
-      }
+      await fill(ctx, (cells) => sheet.addRow(cells).commit(), t);
       await sheet.commit();
       await wb.commit();
     },
   };
+}
+
+/**
+ * An export of a report read by page number ({ List, Total }, in a stable order): pages of
+ * CHUNK rows until one comes back short. For aggregates (one row per book, class …) whose rows
+ * have no id to read below.
+ */
+export function pagedExportJob<Row>(o: ExportBase & {
+  page(page: number, rows: number): Promise<{ List: Row[]; Total: number }>;
+  cells(row: Row, t: (k: string, p?: Record<string, unknown>) => string): Record<string, unknown>;
+}): JobSpec {
+  return xlsxJob(o, async (ctx, add, t) => {
+    let done = 0;
+    for (let p = 1; ; p++) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      const { List, Total } = await o.page(p, CHUNK);
+      if (p === 1) await ctx.setTotal(Total);
+      for (const r of List) add(o.cells(r, t));
+      done += List.length;
+      await ctx.progress(Math.min(done, Total));
+      if (List.length < CHUNK) break;
+    }
+  });
+}
+
+export function logExportJob<Row extends { ID: number }>(o: LogExport<Row>): JobSpec {
+  return xlsxJob(o, async (ctx, add, t) => {
+    const first = await o.page(undefined, 1, true);
+    await ctx.setTotal(first.Total);
+    let done = 0;
+    // The newest match at the start bounds the export.
+    let beforeId = (first.List[0]?.ID ?? 0) + 1;
+    while (done < first.Total) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      const { List } = await o.page(beforeId, CHUNK, false);
+      if (!List.length) break;
+      for (const r of List) add(o.cells(r, t));
+      done += List.length;
+      beforeId = List.at(-1)!.ID;
+      await ctx.progress(done);
+    }
+  });
 }

@@ -192,4 +192,51 @@ describe.each(databases)('purchase suggestions on $name', ({ postgres }) => {
       expect((await t.db.selectFrom('recommendations').select('state').where('id', '=', mine.ID).executeTakeFirstOrThrow()).state).toBe('pending');
     });
   });
+
+  describe('/statistical-purchasing (GetStageStatistics)', () => {
+    it("counts each book's readers by their learning stage, as the test's own query does, and exports the same", async () => {
+      const all = await t.data(C.stageStatistics, { Page: 1, Rows: 1000 }, 'librarian');
+      // The expected figures, counted here with plain SQL over every suggestion of school 1.
+      const rows = await t.db.selectFrom('recommendations').select(['group_key', 'learning_stage', 'state']).where('school_id', '=', 1).execute();
+      const expected = new Map<string, { Primary: number; Junior: number; Senior: number; Other: number; Count: number; Pending: number; Processed: number }>();
+      for (const r of rows) {
+        const e = expected.get(r.group_key) ?? { Primary: 0, Junior: 0, Senior: 0, Other: 0, Count: 0, Pending: 0, Processed: 0 };
+        const k = r.learning_stage === 'primary' ? 'Primary' : r.learning_stage === 'junior' ? 'Junior' : r.learning_stage === 'senior' ? 'Senior' : 'Other';
+        e[k]++;
+        e.Count++;
+        if (r.state === 'pending') e.Pending++;
+        if (r.state === 'processed') e.Processed++;
+        expected.set(r.group_key, e);
+      }
+      expect(all.Total).toBe(expected.size);
+      expect(all.List.length).toBeGreaterThan(0);
+      const got = all.List.map((b) => ({ Primary: b.Primary, Junior: b.Junior, Senior: b.Senior, Other: b.Other, Count: b.Count, Pending: b.Pending, Processed: b.Processed }));
+      const order = (xs: object[]) => xs.map((x) => JSON.stringify(x)).sort();
+      expect(order(got)).toEqual(order([...expected.values()]));
+      // Most asked first.
+      expect(all.List.map((b) => b.Count)).toEqual([...all.List.map((b) => b.Count)].sort((a, b) => b - a));
+
+      // A period before any suggestion: nothing, not an error.
+      expect(await t.data(C.stageStatistics, { Page: 1, Rows: 20, DateTo: '2000-01-01' }, 'librarian')).toEqual({ List: [], Total: 0 });
+      // One state only.
+      const pending = await t.data(C.stageStatistics, { Page: 1, Rows: 1000, State: 'pending' }, 'librarian');
+      expect(pending.List.reduce((n, b) => n + b.Count, 0)).toBe(rows.filter((r) => r.state === 'pending').length);
+
+      const token = await t.tokenFor('librarian');
+      const { DataID } = await t.data(C.exportStageStatistics, {}, { as: 'librarian', lang: 'zh-CN' });
+      expect((await pollJob(t, DataID, token)).at(-1)).toMatchObject({ State: 2, DataCount: expected.size });
+      const file = await downloadJobFile(t, DataID, token);
+      const { default: ExcelJS } = await import('exceljs');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(file.rawPayload as never);
+      const sheet = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+      expect(sheet[0]).toEqual(['题名', '责任者', 'ISBN', '小学', '初中', '高中', '其他读者（教师等）', '荐购人数', '待处理', '已采购', '馆藏', '可借']);
+      expect(sheet.length - 1).toBe(expected.size);
+    });
+
+    it('is for staff who hold the screen: a student gets 403', async () => {
+      expect((await t.fail(C.stageStatistics, { Page: 1, Rows: 20 }, 'student')).status).toBe(403);
+    });
+  });
 });
+

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { localDateTime } from '../../shared/domain/borrowing/local-days.ts';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
-  MAX_PENDING_PER_READER, recommendationCalls as C, type SuggestionGroup, type SuggestionInput,
+  MAX_PENDING_PER_READER, recommendationCalls as C, type StageStatisticsRow, type SuggestionGroup, type SuggestionInput,
 } from '../../shared/api/recommendations.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { requireUser } from '../access/call-context.ts';
@@ -12,8 +9,9 @@ import { utcOffsetOf } from '../borrow-rules/borrow-rule-store.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
-import type { JobContext, JobSpec } from '../jobs/job-runner.ts';
-import { bookKey, groupPage, holdingsOf, readerSnapshot, suggestionDetails, toMine, type Db, type GroupFilters } from './recommendations-store.ts';
+import type { JobSpec } from '../jobs/job-runner.ts';
+import { bookKey, groupPage, holdingsOf, readerSnapshot, stagePage, suggestionDetails, toMine, type Db, type GroupFilters, type StageFilters } from './recommendations-store.ts';
+import { pagedExportJob } from '../jobs/xlsx-export.ts';
 
 /**
  * Purchase suggestions (contract: shared/api/recommendations.ts). Readers suggest and see their
@@ -82,46 +80,31 @@ async function handle(ctx: CallContext, ids: readonly number[], change: { state:
 }
 
 const EXPORT_COLUMNS = ['Title', 'Author', 'Publisher', 'ISBN', 'Count', 'Held', 'Available', 'FirstAt', 'LastAt', 'Reply', 'HandledBy', 'BatchNo'] as const;
-const CHUNK = 500;
+const STAGE_COLUMNS = ['Title', 'Author', 'ISBN', 'Primary', 'Junior', 'Senior', 'Other', 'Count', 'Pending', 'Processed', 'Held', 'Available'] as const;
+const widthOf = (k: string) => (k === 'Title' || k === 'Reply' ? 36 : k.endsWith('At') ? 18 : 14);
+
+type ExportOwner = { app: FastifyInstance; lang: Language; schoolId: number; userId: number; offset: number };
 
 /** The staff list under its filters as .xlsx: one row per book, as the screen shows it. */
-function exportJob(o: { app: FastifyInstance; lang: Language; schoolId: number; userId: number; offset: number; filters: GroupFilters }): JobSpec {
-  const t = (k: string, p?: Record<string, unknown>) => o.app.i18n.t(o.lang, k, p);
-  const resultPath = join('files', String(o.schoolId), `${randomUUID()}.xlsx`);
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-  return {
-    schoolId: o.schoolId, userId: o.userId, operationType: 'ExportRecommendations', resultPath,
-    fileName: `${t('recommendations:export.fileName')}_${stamp}.xlsx`,
-    doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
-    async run(ctx: JobContext) {
-      const { default: ExcelJS } = await import('exceljs');
-      const first = await groupPage(o.app.db, o.schoolId, o.filters, o.offset, 1, CHUNK);
-      await ctx.setTotal(first.Total);
-      const file = join(o.app.config.dataDir, resultPath);
-      mkdirSync(dirname(file), { recursive: true });
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: true });
-      const sheet = wb.addWorksheet(t(`recommendations:resources.recommendation-group.options.State.${o.filters.State}`));
-      sheet.columns = EXPORT_COLUMNS.map((k) => ({
-        header: t(`recommendations:resources.recommendation-group.fields.${k}`), key: k, width: k === 'Title' || k === 'Reply' ? 36 : k.endsWith('At') ? 18 : 14,
-      }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      let done = 0;
-      let page = first;
-      for (let p = 1; page.List.length; p++) {
-        if (ctx.signal.aborted) throw ctx.signal.reason;
-        if (p > 1) page = await groupPage(o.app.db, o.schoolId, o.filters, o.offset, p, CHUNK);
-        for (const g of page.List as SuggestionGroup[]) {
-          sheet.addRow({ ...g, FirstAt: localDateTime(g.FirstAt, o.offset), LastAt: localDateTime(g.LastAt, o.offset) }).commit();
-        }
-        done += page.List.length;
-        await ctx.progress(Math.min(done, first.Total));
-        if (page.List.length < CHUNK) break;
-      }
-      await sheet.commit();
-      await wb.commit();
-    },
-  };
+function exportJob(o: ExportOwner & { filters: GroupFilters }): JobSpec {
+  const R = 'recommendations:resources.recommendation-group';
+  return pagedExportJob<SuggestionGroup>({
+    ...o, operationType: 'ExportRecommendations', fileNameKey: 'recommendations:export.fileName', sheetKey: `${R}.options.State.${o.filters.State}`,
+    columns: EXPORT_COLUMNS.map((k) => ({ key: k, header: `${R}.fields.${k}`, width: widthOf(k) })),
+    page: (page, rows) => groupPage(o.app.db, o.schoolId, o.filters, o.offset, page, rows),
+    cells: (g) => ({ ...g, FirstAt: localDateTime(g.FirstAt, o.offset), LastAt: localDateTime(g.LastAt, o.offset) }),
+  });
+}
+
+/** /statistical-purchasing as .xlsx: one row per book with its readers by learning stage. */
+function stageExportJob(o: ExportOwner & { filters: StageFilters }): JobSpec {
+  const R = 'recommendations:resources.stage-statistics';
+  return pagedExportJob<StageStatisticsRow>({
+    ...o, operationType: 'ExportStageStatistics', fileNameKey: `${R}.name`, sheetKey: `${R}.name`,
+    columns: STAGE_COLUMNS.map((k) => ({ key: k, header: `${R}.fields.${k}`, width: widthOf(k) })),
+    page: (page, rows) => stagePage(o.app.db, o.schoolId, o.filters, o.offset, page, rows),
+    cells: (r) => r,
+  });
 }
 
 export const recommendationHandlers = {
@@ -191,6 +174,18 @@ export const recommendationHandlers = {
 
   'recommendations.abandon': handler(C.abandon, async (input, ctx) =>
     handle(ctx, input.IDs, { state: 'abandoned', batchId: null, abandonReason: input.AbandonReason, reply: input.Reply })),
+
+  'recommendations.stageStatistics': handler(C.stageStatistics, async (input, ctx) => {
+    const { schoolId } = requireUser(ctx);
+    const { Page, Rows, ...filters } = input;
+    return stagePage(ctx.app.db, schoolId, filters, await utcOffsetOf(ctx.app.db, schoolId), Page, Rows);
+  }),
+
+  'recommendations.exportStageStatistics': handler(C.exportStageStatistics, async (input, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    const offset = await utcOffsetOf(ctx.app.db, schoolId);
+    return { DataID: await ctx.app.jobs.start(stageExportJob({ app: ctx.app, lang: ctx.lang, schoolId, userId, offset, filters: input })) };
+  }),
 
   'recommendations.export': handler(C.export, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { GroupListQuery, MySuggestion, SuggestionDetail, SuggestionGroup } from '../../shared/api/recommendations.ts';
+import type { GroupListQuery, MySuggestion, StageStatisticsQuery, StageStatisticsRow, SuggestionDetail, SuggestionGroup } from '../../shared/api/recommendations.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { formatOffset } from '../../shared/domain/borrowing/local-days.ts';
 import type { Database } from '../db/schema.ts';
@@ -26,9 +26,10 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 
 export type GroupFilters = Omit<GroupListQuery, 'Page' | 'Rows'>;
 
-/** The suggestions matching the staff list's filters. */
-function filtered(db: Db, schoolId: number, f: GroupFilters, utcOffset: number) {
-  let q = db.selectFrom('recommendations as r').where('r.school_id', '=', schoolId).where('r.state', '=', f.State);
+/** The suggestions matching the staff list's filters (any state when none is given). */
+function filtered(db: Db, schoolId: number, f: Omit<GroupFilters, 'State' | 'LearningStage'> & Partial<Pick<GroupFilters, 'State' | 'LearningStage'>>, utcOffset: number) {
+  let q = db.selectFrom('recommendations as r').where('r.school_id', '=', schoolId);
+  if (f.State) q = q.where('r.state', '=', f.State);
   if (f.DateFrom) q = q.where('r.created_at', '>=', dayStart(f.DateFrom, utcOffset));
   if (f.DateTo) q = q.where('r.created_at', '<', dayStart(nextDay(f.DateTo), utcOffset));
   if (f.Identity) q = q.where('r.identity', '=', f.Identity);
@@ -156,6 +157,43 @@ export async function groupPage(db: Db, schoolId: number, f: GroupFilters, utcOf
     };
   });
   return { List, Total: Number(total.n) };
+}
+
+export type StageFilters = Omit<StageStatisticsQuery, 'Page' | 'Rows'>;
+
+/**
+ * A page of /statistical-purchasing: per book, the readers of each learning stage who asked (the
+ * stage recorded when they asked), the most asked first. Title, author and ISBN are the largest
+ * value typed for the book, so a blank never wins over a typed one.
+ */
+export async function stagePage(db: Db, schoolId: number, f: StageFilters, utcOffset: number, page: number, rows: number): Promise<{ List: StageStatisticsRow[]; Total: number }> {
+  const stage = (s: string) => sql<number | string>`sum(case when r.learning_stage = ${s} then 1 else 0 end)`;
+  const grouped = filtered(db, schoolId, f, utcOffset)
+    .select((e) => [
+      'r.group_key', e.fn.countAll<number | string>().as('n'), e.fn.max('r.created_at').as('last'),
+      e.fn.max('r.title').as('title'), e.fn.max('r.author').as('author'), e.fn.max('r.isbn').as('isbn'),
+      stage('primary').as('primary'), stage('junior').as('junior'), stage('senior').as('senior'),
+      sql<number | string>`sum(case when r.state = 'pending' then 1 else 0 end)`.as('pending'),
+      sql<number | string>`sum(case when r.state = 'processed' then 1 else 0 end)`.as('processed'),
+    ])
+    .groupBy('r.group_key');
+  const [total, list] = await Promise.all([
+    db.selectFrom(grouped.as('g')).select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    grouped.orderBy(sql`count(*)`, 'desc').orderBy(sql`max(r.created_at)`, 'desc').orderBy('r.group_key')
+      .limit(rows).offset((page - 1) * rows).execute(),
+  ]);
+  const held = await holdingsOf(db, schoolId, list.map((r) => ({ key: r.group_key, title: String(r.title), author: String(r.author) })));
+  return {
+    Total: Number(total.n),
+    List: list.map((r) => {
+      const [n, p, j, s] = [Number(r.n), Number(r.primary), Number(r.junior), Number(r.senior)];
+      const h = held.get(r.group_key) ?? { held: 0, available: 0 };
+      return {
+        Title: String(r.title), Author: String(r.author), ISBN: String(r.isbn),
+        Primary: p, Junior: j, Senior: s, Other: n - p - j - s, Count: n, Pending: Number(r.pending), Processed: Number(r.processed), Held: h.held, Available: h.available,
+      };
+    }),
+  };
 }
 
 /** Who the reader is, as a suggestion records it: identity, class or department, learning stage. */

@@ -16,6 +16,8 @@ import { IDENTITIES } from '../domain/identities.ts';
  */
 
 export const RECOMMENDATION_MENU = '/recommendation';
+/** 荐购统计: suggestions counted by the readers' learning stage. */
+export const STAGE_STATISTICS_MENU = '/statistical-purchasing';
 export const RECOMMENDATION_PERMS = {
   /** Process, abandon, add on a reader's behalf. */
   handle: 'circulation.recommendations.handle',
@@ -120,6 +122,37 @@ export const groupListQuery = paging.extend({
 });
 export type GroupListQuery = z.output<typeof groupListQuery>;
 
+/**
+ * /statistical-purchasing: which books each learning stage asks for (the spec's three stages for
+ * purchase statistics), over suggestions of any state or one, asked in a period.
+ */
+export const stageStatisticsQuery = paging.extend({
+  State: state().optional(),
+  DateFrom: dateField().optional(),
+  DateTo: dateField().optional(),
+  Identity: z.enum(IDENTITIES, { error: 'recommendations:invalid.identity' }).optional(),
+});
+export type StageStatisticsQuery = z.output<typeof stageStatisticsQuery>;
+
+/** One book: how many readers of each stage asked for it (Other: readers without a stage, such as teachers). */
+export const stageStatisticsRowSchema = z.object({
+  Title: z.string(),
+  Author: z.string(),
+  ISBN: z.string().meta({ identifier: true }),
+  Primary: z.number().int(),
+  Junior: z.number().int(),
+  Senior: z.number().int(),
+  Other: z.number().int(),
+  Count: z.number().int(),
+  /** Of these, still waiting for a decision. */
+  Pending: z.number().int(),
+  /** Of these, processed: ordered or catalogued. */
+  Processed: z.number().int(),
+  Held: z.number().int(),
+  Available: z.number().int(),
+});
+export type StageStatisticsRow = z.infer<typeof stageStatisticsRowSchema>;
+
 const ids = () => z.array(idField(), { error: 'validation:required.id' })
   .min(1, { error: 'recommendations:invalid.noneChosen' })
   .max(MAX_HANDLE, { error: 'recommendations:invalid.tooMany' });
@@ -185,6 +218,16 @@ export const recommendationCalls = {
   }),
   process: defineCall({ ...call, id: 'recommendations.process', path: P('Process'), perm: RECOMMENDATION_PERMS.handle, input: processInput, data: handleResultSchema }),
   abandon: defineCall({ ...call, id: 'recommendations.abandon', path: P('Abandon'), perm: RECOMMENDATION_PERMS.handle, input: abandonInput, data: handleResultSchema }),
+  /** /statistical-purchasing: books by how many readers of each learning stage asked, the most asked first. */
+  stageStatistics: defineCall({
+    ...call, id: 'recommendations.stageStatistics', path: P('GetStageStatistics'), perm: STAGE_STATISTICS_MENU,
+    input: stageStatisticsQuery, data: pageOf(stageStatisticsRowSchema),
+  }),
+  /** The same under the same filters as .xlsx, a job for the download panel. */
+  exportStageStatistics: defineCall({
+    ...call, id: 'recommendations.exportStageStatistics', path: P('ExportStageStatistics'), perm: STAGE_STATISTICS_MENU,
+    input: stageStatisticsQuery.omit({ Page: true, Rows: true }), data: z.object({ DataID: z.string() }),
+  }),
   /** The staff list under the same filters as .xlsx (one row per book), a job for the download panel. */
   export: defineCall({
     ...call, id: 'recommendations.export', path: P('Export'), perm: RECOMMENDATION_PERMS.export,

@@ -24,7 +24,7 @@ export const reportsScreens = defineGroup({ area: 'admin', group: 'reports', log
   '/circulate-statistic': null,
   '/counter-statistics': null,
   '/statistical-query': null,
-  '/statistical-purchasing': null,
+  '/statistical-purchasing': () => import('../../features/recommendations/stage-statistics-screen.tsx'),
   '/inventory-report': null,
   '/alarm-record': null,
 });

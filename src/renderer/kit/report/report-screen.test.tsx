@@ -1,5 +1,5 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { z } from 'zod';
 import { defineCall, LIB } from '../../../shared/api/contract.ts';
 import { changeLanguage, i18next } from '../../lib/i18n.ts';
@@ -45,12 +45,35 @@ describe('ReportScreen', () => {
     expect(gw.calls).toHaveLength(0);
     fireEvent.change(screen.getByTestId('field-Grade'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('report-run'));
-    expect(await screen.findByText('二年级')).toBeInTheDocument();
+    expect(await screen.findByText('二年级', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(gw.to('GetLoansByGrade')[0]!.body).toEqual({ From: '2026-01-01', To: '2026-01-31' });
     expect(screen.getByRole('columnheader', { name: '借阅量' })).toBeInTheDocument();
-    expect(await screen.findByTestId('report-chart')).toBeInTheDocument();
+    // The chart is a lazy chunk: slow to import on a busy machine.
+    expect(await screen.findByTestId('report-chart', {}, { timeout: 10_000 })).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('kit-export'));
     await waitFor(() => expect(jobsStore.get().started).toEqual(['job-7']));
     expect(gw.to('ExportLoansByGrade')[0]!.body).toEqual({ From: '2026-01-01', To: '2026-01-31' });
   });
+
+  it('prints every row of the parameters run, under the report name and its parameters, and nothing of the page', async () => {
+    fakeGateway({ 'Report/GetLoansByGrade': () => [{ Grade: '一年级', Loans: 12 }, { Grade: '二年级', Loans: 30 }] });
+    // happy-dom has no print(); the browser's opens its dialog.
+    const print = vi.fn();
+    window.print = print;
+    renderKit(<ReportScreen config={config} />);
+    fireEvent.click(screen.getByTestId('report-run'));
+    expect(await within(await screen.findByTestId('report-grid')).findByText('二年级', {}, { timeout: 10_000 })).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('report-print'));
+    const sheet = await screen.findByTestId('report-print-sheet', {}, { timeout: 10_000 });
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(sheet.parentElement).toBe(document.body);
+    expect(sheet.querySelector('h1')?.textContent).toBe('年级借阅统计');
+    expect(sheet.textContent).toContain('开始: 2026-01-01');
+    expect([...sheet.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent))).toEqual([['一年级', '12'], ['二年级', '30']]);
+    expect(sheet.textContent).toContain('共 2 条');
+    // Printing over, the sheet goes.
+    window.dispatchEvent(new Event('afterprint'));
+    await waitFor(() => expect(screen.queryByTestId('report-print-sheet')).toBeNull());
+  });
 });
+

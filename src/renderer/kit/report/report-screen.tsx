@@ -18,6 +18,8 @@ import { useResourceLabels } from '../labels.ts';
 import { EmptyState } from '../states/empty-state.tsx';
 import type { ReportChartSpec } from './report-chart.tsx';
 import { ReportParamsForm } from './report-params-form.tsx';
+import { ReportPrintButton } from './report-print.tsx';
+import { MAX_ROWS } from '../../../shared/api/paging.ts';
 
 const ReportChart = lazy(() => import('./report-chart.tsx'));
 
@@ -42,6 +44,20 @@ export interface ReportConfig {
 }
 
 const PAGING = ['Page', 'Rows'] as const;
+
+/** Every row of the report for `params`, up to `limit` (pages of MAX_ROWS), for the print view. */
+async function fetchAllRows(run: CallDef, params: FieldValues, paged: boolean, limit: number): Promise<{ rows: GridValidRowModel[]; total: number }> {
+  const rows: GridValidRowModel[] = [];
+  let total = 0;
+  for (let page = 1; rows.length < limit; page++) {
+    const data = await anyCall(run, paged ? { ...params, Page: page, Rows: MAX_ROWS } : params, { toast: true });
+    const list = Array.isArray(data) ? (data as GridValidRowModel[]) : ((data as { List: GridValidRowModel[] }).List ?? []);
+    total = Array.isArray(data) ? list.length : Number((data as { Total: number }).Total ?? list.length);
+    rows.push(...list);
+    if (!paged || list.length < MAX_ROWS) break;
+  }
+  return { rows: rows.slice(0, limit), total };
+}
 
 function rowSchemaOf(def: CallDef): z.ZodObject | undefined {
   const d = def.data as z.ZodType;
@@ -78,8 +94,11 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
     <Stack spacing={2} data-testid={`report-${config.id}`}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h6" component="h1">{labels.name()}</Typography>
-        {config.export && ran && <ExportButton call={config.export} input={ran} />}
-        {config.toolbar && ran && config.toolbar(ran)}
+        <Stack direction="row" spacing={1}>
+          {ran && <ReportPrintButton title={labels.name()} params={ran} columns={columns} labels={labels} fetchAll={(limit) => fetchAllRows(config.run, ran, paged, limit)} />}
+          {config.export && ran && <ExportButton call={config.export} input={ran} />}
+          {config.toolbar && ran && config.toolbar(ran)}
+        </Stack>
       </Stack>
       <ReportParamsForm schema={params} labels={labels} defaults={config.defaults} busy={result.isFetching} onRun={(v) => (setRan(v), setPagination((p) => ({ ...p, page: 0 })))} />
       {!ran ? (
