@@ -69,7 +69,7 @@ test('a seeded batch\'s registers add up, export and print; the weeding register
   await page.getByTestId('language-en-US').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   const weeding = page.getByTestId('screen-/weeding');
-  await expect(weeding.getByRole('heading', { level: 1, name: 'Weeding register' })).toBeVisible();
+  await expect(weeding.getByRole('heading', { level: 1, name: 'Weeding Ledger' })).toBeVisible();
   const today = new Date().toISOString().slice(0, 10);
   await weeding.getByTestId('ledger-from').fill(`${Number(today.slice(0, 4)) - 1}-01-01`);
   await weeding.getByTestId('ledger-to').fill(today);

@@ -56,7 +56,8 @@ export function ledgerExportJob(o: { app: FastifyInstance; lang: Language; scope
       title.commit();
       sheet.addRow([o.schoolName]).commit();
       for (const line of o.headerLines) sheet.addRow([line]).commit();
-      const head = sheet.addRow(columns.map((k) => t(`ledgers:col.${k}`)));
+      const titled = kind === 'singlebatch' || kind === 'singlemultiple';
+      const head = sheet.addRow(columns.map((k) => t(titled && k === 'Copies' ? 'ledgers:col.CopiesCount' : titled && k === 'Value' ? 'ledgers:col.ValueSum' : `ledgers:col.${k}`)));
       head.font = { bold: true };
       head.commit();
       const bold = (values: unknown[]) => {

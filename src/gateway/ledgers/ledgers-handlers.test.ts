@@ -166,7 +166,7 @@ describe('ledgers', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as never);
     const rows = wb.worksheets[0]!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(rows[0]![0]).toBe('General ledger (summary register)');
+    expect(rows[0]![0]).toBe('General Ledger (summary register)');
     const head = rows.findIndex((r) => r[0] === 'Date');
     expect(rows[head]).toEqual(['Date', 'Batch', 'Source', 'Titles in', 'Copies in', 'Value in', 'Titles out', 'Copies out', 'Value out', 'Titles held', 'Copies held', 'Value held']);
     expect(rows.at(-1)!.filter((v) => v !== undefined && v !== '')).toEqual(['Closing balance', 1, 1, 10.1]);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { MAX_PAGE, MAX_ROWS } from './paging.ts';
+import { pageQuerySchema } from './paging.ts';
 import { dateField, idField } from '../domain/fields.ts';
 import { messageKey } from '../domain/issue-messages.ts';
-import { DEFAULT_PAGE_SIZE } from '../domain/ui-constants.ts';
 
 /**
  * The accession registers (账簿, issue 11 §2), read-only views of the batches, copies and their
@@ -32,17 +31,11 @@ export type CopyLedgerKind = (typeof COPY_LEDGERS)[number];
 export type TitleLedgerKind = (typeof TITLE_LEDGERS)[number];
 /** The most batches a multi-batch register takes at once. */
 export const MAX_LEDGER_BATCHES = 50;
-/** The longest period of a register (a century: registers are kept for the library's life). */
-export const MAX_LEDGER_DAYS = 36_600;
 
 const kindField = <T extends readonly [string, ...string[]]>(kinds: T) => z.enum(kinds, { error: 'validation:ledgers.kind' });
 
-const paging = {
-  Page: z.coerce.number({ error: 'validation:number.type' }).int({ error: 'validation:number.int' })
-    .min(1, { error: messageKey('validation:number.tooSmall', { minimum: 1 }) }).max(MAX_PAGE, { error: messageKey('validation:number.tooBig', { maximum: MAX_PAGE }) }).default(1),
-  Rows: z.coerce.number({ error: 'validation:number.type' }).int({ error: 'validation:number.int' })
-    .min(1, { error: messageKey('validation:number.tooSmall', { minimum: 1 }) }).max(MAX_ROWS, { error: messageKey('validation:number.tooBig', { maximum: MAX_ROWS }) }).default(DEFAULT_PAGE_SIZE),
-};
+/** The one paging of every list (paging.ts), without its search box: registers have none. */
+const paging = { Page: pageQuerySchema.shape.Page, Rows: pageQuerySchema.shape.Rows };
 
 /** The filters every register takes: a period (school-local days, both included), a branch, a resource type. */
 const filterShape = {

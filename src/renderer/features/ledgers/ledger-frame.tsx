@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +12,7 @@ import { LedgerParamsForm } from './ledger-params.tsx';
 import { LEDGERS_NS, defaultParams, toInput, useLedgerOptions, type LedgerParams } from './use-ledger.ts';
 
 /** The words of the printed heading under the title: the period and the filters chosen. */
-export function subtitleOf(p: LedgerParams, options: LedgerOptions | undefined, t: (k: string, o?: Record<string, unknown>) => string): string[] {
+export function subtitleOf(p: LedgerParams, options: LedgerOptions | undefined, t: TFunction): string[] {
   const out: string[] = [];
   if (p.From || p.To) out.push(t('print.period', { from: p.From || '…', to: p.To || '…' }));
   const branch = options?.Branches.find((b) => String(b.ID) === p.BranchID);

@@ -16,17 +16,22 @@ type ListKind = Exclude<LedgerKind, 'ledger'>;
 type Row = Record<string, unknown>;
 type Result = { List: Row[]; Total: number; Totals: Balance };
 
+// The full columns print (A4 landscape) and export; the screen leaves out what the page is too
+// narrow for (publisher, year), so what identifies a line is never cut off.
 const COPY_COLUMNS = ['Barcode', 'Day', 'Title', 'Author', 'Publisher', 'PubYear', 'Price', 'CallNo', 'BatchNo', 'Area', 'WeededOn', 'WeedReason'];
 const TITLE_COLUMNS = ['Title', 'Author', 'Publisher', 'ISBN', 'ClassNo', 'PubYear', 'Price', 'Copies', 'Value', 'Weeded'];
 const WEED_COLUMNS = ['WeededOn', 'Barcode', 'Title', 'Author', 'CallNo', 'Price', 'BatchNo', 'AccessionDay', 'Reason'];
+const OFF_SCREEN = new Set(['Publisher', 'PubYear']);
 const MONEY = new Set(['Price', 'Value']);
 const NUMBER = new Set(['Price', 'Value', 'Copies', 'Weeded', 'PubYear']);
-const WIDE = new Set(['Title', 'Publisher']);
+const WIDTHS: Record<string, number> = { Barcode: 115, Day: 105, AccessionDay: 105, WeededOn: 105, Author: 120, Price: 80, CallNo: 110, BatchNo: 125, Area: 100, WeedReason: 100, Reason: 100, ISBN: 135, ClassNo: 90, Copies: 80, Value: 100, Weeded: 80 };
 /** The most lines the print view takes; longer registers are exported. */
 const PRINT_MAX = 2000;
 
 const isTitles = (k: ListKind) => k === 'singlebatch' || k === 'singlemultiple';
 const columnsOf = (k: ListKind) => (k === 'weeding' ? WEED_COLUMNS : isTitles(k) ? TITLE_COLUMNS : COPY_COLUMNS);
+/** A column's header: a register by title counts copies and value of its lines, not the balance held. */
+const headerKey = (k: ListKind, c: string) => (isTitles(k) && c === 'Copies' ? 'col.CopiesCount' : isTitles(k) && c === 'Value' ? 'col.ValueSum' : `col.${c}`);
 
 function fetchPage(kind: ListKind, p: LedgerParams, page: number, rows: number, signal?: AbortSignal): Promise<Result> {
   const input = { ...toInput(p), Page: page, Rows: rows };
@@ -64,12 +69,12 @@ export function LedgerList({ kind }: { kind: ListKind }) {
     placeholderData: keepPreviousData,
   });
   const cols = columnsOf(kind);
-  const columns = useMemo<GridColDef<GridValidRowModel>[]>(() => cols.map((c) => ({
-    field: c, headerName: t(`col.${c}`), sortable: false,
+  const columns = useMemo<GridColDef<GridValidRowModel>[]>(() => cols.filter((c) => !OFF_SCREEN.has(c)).map((c) => ({
+    field: c, headerName: t(headerKey(kind, c)), sortable: false,
     align: NUMBER.has(c) ? 'right' : 'left', headerAlign: NUMBER.has(c) ? 'right' : 'left',
-    ...(WIDE.has(c) ? { flex: 1, minWidth: 200 } : { minWidth: c === 'Barcode' || c === 'CallNo' || c === 'ISBN' || c === 'BatchNo' ? 140 : 110 }),
+    ...(c === 'Title' ? { flex: 1, minWidth: 180 } : { width: WIDTHS[c] ?? 110 }),
     valueFormatter: (v: unknown) => cellText(c, v, t),
-  })), [cols, t]);
+  })), [cols, kind, t]);
 
   const openPrint = async () => {
     if (!ran) return;
@@ -82,7 +87,7 @@ export function LedgerList({ kind }: { kind: ListKind }) {
       const sumCol = isTitles(kind) ? 'Value' : 'Price';
       setPrint({
         title: t(`title.${kind}`), schoolName: options.data?.SchoolName ?? '', subtitle: subtitleOf(ran, options.data, t),
-        columns: cols.map((c) => ({ label: t(`col.${c}`), numeric: NUMBER.has(c) })),
+        columns: cols.map((c) => ({ label: t(headerKey(kind, c)), numeric: NUMBER.has(c) })),
         rows: shown.map((r) => cols.map((c) => cellText(c, r[c], t))),
         rowsPerPage: 22,
         // A page's total: its copies and their value, summed in cents.

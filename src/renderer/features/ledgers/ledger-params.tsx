@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import Autocomplete from '@mui/material/Autocomplete';
+import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -43,8 +43,8 @@ export function LedgerParamsForm({ kind, options, initial, busy, onRun }: {
   };
 
   const batchLabel = (b: Batch) => t('batchOption', { no: b.BatchNo, source: b.Source || '—', day: b.Day });
-  const batchInput = (label: string) => (params: object) => (
-    <TextField {...params} label={label} required={shape.batches !== 'filter'} error={!!error.BatchIDs} helperText={error.BatchIDs} slotProps={{ htmlInput: { ...(params as { inputProps?: object }).inputProps, 'data-testid': 'ledger-batches' } }} />
+  const batchInput = (label: string) => (params: AutocompleteRenderInputParams) => (
+    <TextField {...params} label={label} required={shape.batches !== 'filter'} error={!!error.BatchIDs} helperText={error.BatchIDs} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'ledger-batches' } }} />
   );
 
   return (
