@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Balance, Summary, SummaryLine } from '../../shared/api/ledgers.ts';
 import { addDays, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
-import { accessionWithin, centsOf, copiesIn, weededAt, yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
+import { accessionWithin, centsOf, copiesIn, instantsOf, weededAt, weededWithin, yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
 
 /**
  * The summary register (总括登记账) of a period: the opening balance (the end of the day before
@@ -30,22 +30,35 @@ interface Delta { day: string; kind: 'in' | 'out'; batchId: number | null; title
 const dayOfMinute = (minute: string, offset: number) => toLocalDay(`${minute.slice(0, 16)}:00.000Z`, offset);
 
 export async function summaryLedger(db: Kysely<Database>, s: LedgerScope, f: LedgerFilter, from: string, to: string): Promise<Summary> {
-  // Grouped in the database (a school's catalogue is 100k+ copies): copies alike for the register
-  // become one row; days are taken in the school's offset here, where the dialects agree.
-  const groups = (await copiesIn(db, s, f)
-    .where((eb) => accessionWithin(eb, s, undefined, to))
-    .select([
-      'c.title_id as tid', 'c.batch_id as bid', 'b.accepted_on as acc_on',
-      sql<string>`substr(c.created_at, 1, 16)`.as('ch'),
-      sql<string | null>`substr(${weededAt()}, 1, 16)`.as('wh'),
-      (eb) => eb.fn.countAll().as('n'),
-      sql<number>`sum(${centsOf()})`.as('cents'),
-    ])
-    .groupBy([sql`c.title_id`, sql`c.batch_id`, sql`b.accepted_on`, sql`substr(c.created_at, 1, 16)`, sql`substr(${weededAt()}, 1, 16)`])
-    .execute()) as Group[];
+  // The opening balance is one aggregate. Only the titles a line of the period touches (a copy of
+  // theirs accessioned or weeded in it) are read copy group by copy group, with all their copies,
+  // so the sweep below knows when such a title is first held or last goes; a year of a large
+  // catalogue touches a small part of it. Days are taken in the school's offset here, where the
+  // dialects agree.
+  const before = addDays(from, -1);
+  const { end: openingEnd } = instantsOf(s, undefined, before);
+  const [open, groups] = await Promise.all([
+    copiesIn(db, s, f)
+      .where((eb) => eb.and([accessionWithin(eb, s, undefined, before), eb.or([eb(weededAt(), 'is', null), eb(weededAt(), '>=', openingEnd!)])]))
+      .select([(eb) => eb.fn.countAll().as('copies'), (eb) => eb.fn.count('c.title_id').distinct().as('titles'), sql<number>`coalesce(sum(${centsOf()}), 0)`.as('cents')])
+      .executeTakeFirstOrThrow(),
+    copiesIn(db, s, f)
+      .where((eb) => accessionWithin(eb, s, undefined, to))
+      .where('c.title_id', 'in', copiesIn(db, s, f).where((eb) => eb.or([accessionWithin(eb, s, from, to), weededWithin(eb, s, from, to)])).select('c.title_id'))
+      .select([
+        'c.title_id as tid', 'c.batch_id as bid', 'b.accepted_on as acc_on',
+        sql<string>`substr(c.created_at, 1, 16)`.as('ch'),
+        sql<string | null>`substr(${weededAt()}, 1, 16)`.as('wh'),
+        (eb) => eb.fn.countAll().as('n'),
+        sql<number>`sum(${centsOf()})`.as('cents'),
+      ])
+      .groupBy([sql`c.title_id`, sql`c.batch_id`, sql`b.accepted_on`, sql`substr(c.created_at, 1, 16)`, sql`substr(${weededAt()}, 1, 16)`])
+      .execute() as Promise<Group[]>,
+  ]);
 
+  // Copies held at the opening, per touched title (the others do not change in the period).
   const held = new Map<number, number>();
-  const opening = { titles: 0, copies: 0, cents: 0 };
+  const opening = { titles: Number(open.titles), copies: Number(open.copies), cents: Number(open.cents) };
   const deltas = new Map<string, Delta>();
   const delta = (day: string, kind: 'in' | 'out', batchId: number | null): Delta => {
     const key = `${day}|${kind}|${batchId ?? ''}`;
@@ -53,7 +66,6 @@ export async function summaryLedger(db: Kysely<Database>, s: LedgerScope, f: Led
     if (!d) deltas.set(key, (d = { day, kind, batchId, titles: new Map(), copies: 0, cents: 0 }));
     return d;
   };
-  const before = addDays(from, -1);
   for (const g of groups) {
     const n = Number(g.n);
     const cents = Number(g.cents);
@@ -62,11 +74,7 @@ export async function summaryLedger(db: Kysely<Database>, s: LedgerScope, f: Led
     // A weeding recorded before the batch's acceptance day is taken as on that day.
     if (weeded && weeded < acc) weeded = acc;
     if (acc <= before) {
-      if (!weeded || weeded > before) {
-        held.set(g.tid, (held.get(g.tid) ?? 0) + n);
-        opening.copies += n;
-        opening.cents += cents;
-      }
+      if (!weeded || weeded > before) held.set(g.tid, (held.get(g.tid) ?? 0) + n);
     } else {
       const d = delta(acc, 'in', g.bid);
       d.titles.set(g.tid, (d.titles.get(g.tid) ?? 0) + n);
@@ -80,7 +88,6 @@ export async function summaryLedger(db: Kysely<Database>, s: LedgerScope, f: Led
       d.cents += cents;
     }
   }
-  opening.titles = held.size;
 
   const batchIds = [...new Set([...deltas.values()].map((d) => d.batchId).filter((id): id is number => id != null))];
   const batches = new Map((batchIds.length

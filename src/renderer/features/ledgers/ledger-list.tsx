@@ -24,7 +24,7 @@ const WEED_COLUMNS = ['WeededOn', 'Barcode', 'Title', 'Author', 'CallNo', 'Price
 const OFF_SCREEN = new Set(['Publisher', 'PubYear']);
 const MONEY = new Set(['Price', 'Value']);
 const NUMBER = new Set(['Price', 'Value', 'Copies', 'Weeded', 'PubYear']);
-const WIDTHS: Record<string, number> = { Barcode: 115, Day: 105, AccessionDay: 105, WeededOn: 105, Author: 120, Price: 80, CallNo: 110, BatchNo: 125, Area: 100, WeedReason: 100, Reason: 100, ISBN: 135, ClassNo: 90, Copies: 80, Value: 100, Weeded: 80 };
+const WIDTHS: Record<string, number> = { Barcode: 115, Day: 105, AccessionDay: 105, WeededOn: 105, Author: 120, Price: 80, CallNo: 110, BatchNo: 125, Area: 150, WeedReason: 100, Reason: 100, ISBN: 135, ClassNo: 90, Copies: 80, Value: 100, Weeded: 80 };
 /** The most lines the print view takes; longer registers are exported. */
 const PRINT_MAX = 2000;
 
@@ -95,7 +95,7 @@ export function LedgerList({ kind }: { kind: ListKind }) {
           const cents = page.reduce((n, r) => n + Math.round(Number(r[at(sumCol)]) * 100), 0);
           const copies = isTitles(kind) ? page.reduce((n, r) => n + Number(r[at('Copies')]), 0) : page.length;
           const line = cols.map(() => '');
-          line[0] = t('print.pageTotal');
+          line[0] = t('print.pageTotal', { copies });
           if (isTitles(kind)) line[at('Copies')] = String(copies);
           line[at(sumCol)] = money(cents / 100);
           return line;

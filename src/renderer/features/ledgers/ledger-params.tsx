@@ -51,7 +51,7 @@ export function LedgerParamsForm({ kind, options, initial, busy, onRun }: {
     <Stack component="form" noValidate onSubmit={submit} direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }} data-testid="ledger-params" className="no-print">
       {shape.batches === 'one' ? (
         <Autocomplete
-          options={batches} value={chosen[0] ?? null} getOptionLabel={batchLabel} sx={{ width: 360 }}
+          options={batches} value={chosen[0] ?? null} getOptionLabel={batchLabel} sx={{ width: 400 }}
           isOptionEqualToValue={(a, b) => a.ID === b.ID}
           onChange={(_e, v) => set('BatchIDs', v ? [v.ID] : [])}
           renderInput={batchInput(t('fields.BatchID'))}

@@ -44,7 +44,7 @@ export function SummaryTable({ summary }: { summary: Summary }) {
   const { t } = useTranslation(LEDGERS_NS);
   const line = (cells: string[], key: string, bold?: boolean, testId?: string) => (
     <TableRow key={key} data-testid={testId}>
-      {cells.map((c, i) => <TableCell key={i} align={NUMERIC.has(SUMMARY_COLUMNS[i]!) ? 'right' : 'left'} sx={{ fontWeight: bold ? 700 : undefined, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{c}</TableCell>)}
+      {cells.map((c, i) => <TableCell key={i} align={NUMERIC.has(SUMMARY_COLUMNS[i]!) ? 'right' : 'left'} sx={{ fontWeight: bold ? 700 : undefined, whiteSpace: NUMERIC.has(SUMMARY_COLUMNS[i]!) || i === 0 ? 'nowrap' : undefined, px: 1, fontVariantNumeric: 'tabular-nums' }}>{c}</TableCell>)}
     </TableRow>
   );
   const groupCell = { borderLeft: 1, borderColor: 'divider' } as const;
@@ -59,7 +59,7 @@ export function SummaryTable({ summary }: { summary: Summary }) {
             <TableCell colSpan={3} align="center" sx={groupCell}>{t('group.held')}</TableCell>
           </TableRow>
           <TableRow>
-            {SUMMARY_COLUMNS.map((c) => <TableCell key={c} align={NUMERIC.has(c) ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{t(`col.${c}`)}</TableCell>)}
+            {SUMMARY_COLUMNS.map((c) => <TableCell key={c} align={NUMERIC.has(c) ? 'right' : 'left'} sx={{ fontWeight: 700, px: 1 }}>{t(`col.${c}`)}</TableCell>)}
           </TableRow>
         </TableHead>
         <TableBody>
