@@ -17,14 +17,16 @@ type Row = Record<string, unknown>;
 type Result = { List: Row[]; Total: number; Totals: Balance };
 
 // The full columns print (A4 landscape) and export; the screen leaves out what the page is too
-// narrow for (publisher, year), so what identifies a line is never cut off.
+// narrow for (publisher, year; the author of a copy), so what identifies a line is never cut off.
 const COPY_COLUMNS = ['Barcode', 'Day', 'Title', 'Author', 'Publisher', 'PubYear', 'Price', 'CallNo', 'BatchNo', 'Area', 'WeededOn', 'WeedReason'];
 const TITLE_COLUMNS = ['Title', 'Author', 'Publisher', 'ISBN', 'ClassNo', 'PubYear', 'Price', 'Copies', 'Value', 'Weeded'];
 const WEED_COLUMNS = ['WeededOn', 'Barcode', 'Title', 'Author', 'CallNo', 'Price', 'BatchNo', 'AccessionDay', 'Reason'];
 const OFF_SCREEN = new Set(['Publisher', 'PubYear']);
+/** The registers by copy leave the author to print and export too: the copy's title and call number identify it. */
+const offScreen = (k: ListKind, c: string) => OFF_SCREEN.has(c) || (c === 'Author' && !isTitles(k) && k !== 'weeding');
 const MONEY = new Set(['Price', 'Value']);
 const NUMBER = new Set(['Price', 'Value', 'Copies', 'Weeded', 'PubYear']);
-const WIDTHS: Record<string, number> = { Barcode: 115, Day: 105, AccessionDay: 105, WeededOn: 105, Author: 120, Price: 80, CallNo: 110, BatchNo: 125, Area: 150, WeedReason: 100, Reason: 100, ISBN: 135, ClassNo: 90, Copies: 80, Value: 100, Weeded: 80 };
+const WIDTHS: Record<string, number> = { Barcode: 110, Day: 108, AccessionDay: 108, WeededOn: 108, Author: 100, Price: 75, CallNo: 100, BatchNo: 125, Area: 160, WeedReason: 125, Reason: 125, ISBN: 160, ClassNo: 90, Copies: 80, Value: 100, Weeded: 80 };
 /** The most lines the print view takes; longer registers are exported. */
 const PRINT_MAX = 2000;
 
@@ -69,10 +71,10 @@ export function LedgerList({ kind }: { kind: ListKind }) {
     placeholderData: keepPreviousData,
   });
   const cols = columnsOf(kind);
-  const columns = useMemo<GridColDef<GridValidRowModel>[]>(() => cols.filter((c) => !OFF_SCREEN.has(c)).map((c) => ({
+  const columns = useMemo<GridColDef<GridValidRowModel>[]>(() => cols.filter((c) => !offScreen(kind, c)).map((c) => ({
     field: c, headerName: t(headerKey(kind, c)), sortable: false,
     align: NUMBER.has(c) ? 'right' : 'left', headerAlign: NUMBER.has(c) ? 'right' : 'left',
-    ...(c === 'Title' ? { flex: 1, minWidth: 180 } : { width: WIDTHS[c] ?? 110 }),
+    ...(c === 'Title' ? { flex: 1, minWidth: 150 } : { width: WIDTHS[c] ?? 110 }),
     valueFormatter: (v: unknown) => cellText(c, v, t),
   })), [cols, kind, t]);
 
