@@ -14,6 +14,7 @@ import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureCirculation } from './circulation.ts';
 import { measureRankings } from './charts.ts';
+import { measureLedgers } from './ledgers.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -89,6 +90,23 @@ async function catalogueRows(c: Record<string, number>, on: string) {
         row(`borrowing ranking of ${what}, this ${period}, top 100 (${r.loans} loans in the year), p95 (asked again within a minute: ${r[`${name}.${period}.warm.p95`]!.toFixed(1)} ms)`, r[`${name}.${period}.p95`]!, 'ms', 100);
       }
     }
+  } finally {
+    await t.close();
+  }
+}
+
+// The accession registers (issue 11 §2): the fixture's copies in 36 batches over three years, 2% weeded.
+{
+  const t = await makeTestApp({});
+  try {
+    await generateCatalogueFixture(t.app.db, { titles: Number(process.env.BENCH_TITLES ?? 100_000) });
+    const r = await measureLedgers(t);
+    const on = `${r.copies} copies, ${r.weeded} weeded`;
+    row(`summary register (财产总账) of a year, ${on}, p95`, r['summary.year.p95']!, 'ms', 200);
+    row(`summary register of three years, ${on}, p95`, r['summary.3years.p95']!, 'ms', 200);
+    row(`storage register (入库账) of a year, first page of 50 with totals, p95`, r['store.year.p95']!, 'ms', 200);
+    row(`register by title of three batches, first page with totals, p95`, r['titles.3batches.p95']!, 'ms', 200);
+    row(`weeding register of a year, first page with totals, p95`, r['weeding.year.p95']!, 'ms', 200);
   } finally {
     await t.close();
   }

@@ -57,6 +57,7 @@ import { activityHandlers } from './activities/activities-handlers.ts';
 import { chartsHandlers } from './charts/charts-handlers.ts';
 import { guideHandlers } from './guide/guide-handlers.ts';
 import { readerAccountHandlers } from './reader-account/reader-account-handlers.ts';
+import { ledgersHandlers } from './ledgers/ledgers-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -118,4 +119,5 @@ export const allHandlers: AnyHandlerMap = {
   ...connectHandlers,
   ...activityHandlers,
   ...readerAccountHandlers,
+  ...ledgersHandlers,
 };

@@ -385,6 +385,21 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
     }
   }
 
+  // The history of the weeded copies (the weeding register, /weeding): each was written off on a
+  // day of the last year, with a reason. Derived without the PRNG so the rest of the demo stays as it was.
+  const WEED_REASONS = ['worn', 'outdated', 'damaged', 'duplicate'] as const;
+  for (const c of copies) {
+    if (c.row.storage_area !== 3) continue;
+    // After its batch's acceptance (15 March of the batch's year), before today.
+    const accepted = Date.UTC(year - 1 + (c.id % 2), 2, 15);
+    const span = Math.floor((now - accepted) / DAY) - 2;
+    const at = iso(span > 0 ? accepted + (1 + ((c.id * 37) % span)) * DAY + 3 * 3600_000 : now - 3600_000);
+    put('copy_events', {
+      id: ids.next('copy_events'), school_id: school, copy_id: c.id, barcode: c.row.barcode as string, event: 'weed', user_id: null, at,
+      detail: JSON.stringify({ from: { storage: 2, circ: 'available' }, to: { storage: 3, circ: 'available' }, reason: WEED_REASONS[c.id % WEED_REASONS.length] }),
+    });
+  }
+
   // The barcode sequence the seeded copies came from: its next number follows the last one issued.
   put('barcode_sequences', { id: ids.next('barcode_sequences'), school_id: school, name: '图书', prefix: 'T', width: 8, next_number: maxCopyId + 1, is_default: 1 });
 

@@ -42,6 +42,7 @@ import { connectCalls } from './connect.ts';
 import { activityCalls } from './activities.ts';
 import { chartsCalls } from './charts.ts';
 import { guideCalls } from './guide.ts';
+import { ledgerCalls } from './ledgers.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -95,4 +96,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(libraryInfoCalls),
   ...Object.values(connectCalls),
   ...Object.values(activityCalls),
+  ...Object.values(ledgerCalls),
 ];

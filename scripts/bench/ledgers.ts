@@ -1,0 +1,73 @@
+import type { TestApp } from '../../src/gateway/testing/test-app.ts';
+import { ledgerCalls as L } from '../../src/shared/api/ledgers.ts';
+import { refreshPlannerStatistics } from '../../src/gateway/db/planner-statistics.ts';
+import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
+import { generateCatalogueFixture } from './catalogue-fixture.ts';
+import { pct } from './percentile.ts';
+
+/**
+ * The accession registers at the gateway on the catalogue fixture: its copies (BX…) are put into
+ * 36 batches accepted over three years, and 2% of them weeded (with history rows) over the same
+ * years. Each register is asked 20 times as the screens ask it (the summary of a year and of three,
+ * the first page of the storage register, a three-batch register by title, a year's weedings).
+ */
+export async function measureLedgers(t: TestApp, school = 1): Promise<Record<string, number>> {
+  const db = t.app.db;
+  const branch = await db.selectFrom('branches').select('id').where('school_id', '=', school).orderBy('id').executeTakeFirstOrThrow();
+  const copies = await db.selectFrom('copies').select(['id', 'barcode']).where('school_id', '=', school).where('barcode', 'like', 'BX%').orderBy('id').execute();
+  const now = Date.now();
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const BATCHES = 36;
+  const batchIds: number[] = [];
+  for (let i = 0; i < BATCHES; i++) {
+    const on = day(now - (BATCHES - i) * 30 * 86_400_000);
+    const at = new Date().toISOString();
+    const { id } = await db.insertInto('batches').values({ school_id: school, batch_no: `BENCH-${String(i + 1).padStart(2, '0')}`, branch_id: branch.id, resource_type_id: null, bookseller: '新华书店', registered_on: on, accepted_on: on, state: 'accepted', created_at: at, updated_at: at } as never).returning('id').executeTakeFirstOrThrow();
+    batchIds.push(id);
+  }
+  const per = Math.ceil(copies.length / BATCHES);
+  for (let i = 0; i < BATCHES; i++) {
+    const slice = copies.slice(i * per, (i + 1) * per);
+    if (slice.length) await db.updateTable('copies').set({ batch_id: batchIds[i]! }).where('id', '>=', slice[0]!.id).where('id', '<=', slice.at(-1)!.id).where('school_id', '=', school).execute();
+  }
+  const weeded = copies.filter((_c, i) => i % 50 === 7);
+  for (let from = 0; from < weeded.length; from += 1000) {
+    const part = weeded.slice(from, from + 1000);
+    const rows = part.map((c, k) => ({ school_id: school, copy_id: c.id, barcode: c.barcode, event: 'weed', user_id: null, at: new Date(now - ((from + k) % 1000) * 86_400_000).toISOString(), detail: '{"reason":"worn"}' }));
+    await db.insertInto('copy_events').values(rows).execute();
+    await db.updateTable('copies').set({ storage_area: 3 }).where('id', 'in', part.map((c) => c.id)).execute();
+  }
+  if (t.app.dbHandle.sqlite) refreshPlannerStatistics(t.app.dbHandle);
+  const token = await t.tokenFor('admin');
+  const today = day(now);
+  const yearAgo = day(now - 365 * 86_400_000);
+  const cases = {
+    'summary.year': [L.summary, { From: yearAgo, To: today }],
+    'summary.3years': [L.summary, { From: day(now - 3 * 365 * 86_400_000), To: today }],
+    'store.year': [L.copies, { Ledger: 'store', From: yearAgo, To: today, Page: 1, Rows: 50 }],
+    'titles.3batches': [L.titles, { Ledger: 'singlemultiple', BatchIDs: batchIds.slice(0, 3), Page: 1, Rows: 50 }],
+    'weeding.year': [L.weeding, { From: yearAgo, To: today, Page: 1, Rows: 50 }],
+  } as const;
+  const out: Record<string, number> = { copies: copies.length, weeded: weeded.length };
+  for (const [name, [call, input]] of Object.entries(cases)) {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const a = performance.now();
+      const r = await t.call(call, input, { token, school });
+      times.push(performance.now() - a);
+      if (r.statusCode !== 200) throw new Error(`${name}: ${r.body.slice(0, 200)}`);
+    }
+    out[`${name}.p95`] = pct(times, 0.95);
+  }
+  return out;
+}
+
+if (import.meta.main) {
+  const t = await makeTestApp({});
+  try {
+    await generateCatalogueFixture(t.app.db, { titles: Number(process.argv[2] ?? 100_000) });
+    console.log(await measureLedgers(t));
+  } finally {
+    await t.close();
+  }
+}
