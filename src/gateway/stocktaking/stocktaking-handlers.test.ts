@@ -92,6 +92,17 @@ describe.each(databases)('stocktaking on $name', ({ postgres }) => {
     expect((await t.data(C.getReportItems, { ID: st.ID, Kind: 'unknown' }, 'librarian')).List.map((r) => r.Barcode)).toEqual(['NO-SUCH-COPY-1']);
   });
 
+  it('the demo school has a paused stocktake whose counts match independent counts', async () => {
+    const list = await t.data(C.getList, { State: 'paused' }, 'librarian');
+    const demo = list.List.find((r) => r.Name === '春季学期盘点（演示）')!;
+    const view = await t.data(C.get, { ID: demo.ID }, 'librarian');
+    expect(view.Counts.Expected).toBeGreaterThan(10);
+    expect(view.Counts.Found).toBeGreaterThan(0);
+    expect(view.Counts.Missing).toBeGreaterThan(0);
+    expect(view.Counts.Unknown).toBe(1);
+    expect(view.Counts).toEqual(await independentCounts(t, demo.ID, view.Areas.map((a) => a.ID)));
+  });
+
   it('many desks scanning the same copies at once count each copy once', async () => {
     const x = await areaWithCopies(t, 6);
     const st = await t.data(C.start, { Name: 'concurrent', AreaIDs: [x.areaId] }, 'librarian');
