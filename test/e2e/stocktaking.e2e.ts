@@ -62,7 +62,8 @@ test('start a stocktake, scan, see the counts, close with a preview, undo; the r
   // Undo: the two copies are back; the stocktake is paused.
   await screen.getByTestId('stocktake-undo').click();
   await expect(screen.getByTestId('stocktake-state')).toHaveText('已暂停');
-  await expect(page.getByText('已恢复 2 册的原状态')).toBeVisible();
+  await expect(screen.getByText('已撤销结束，盘点处于暂停状态。')).toBeVisible();
+  await expect(screen.getByTestId('count-Missing')).toContainText('2');
 
   // The report of this stocktake.
   await screen.getByRole('button', { name: '查看盘点报表' }).click();
