@@ -14,6 +14,7 @@ import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureCirculation } from './circulation.ts';
 import { measureRankings } from './charts.ts';
+import { measureStocktaking } from './stocktaking.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -89,6 +90,22 @@ async function catalogueRows(c: Record<string, number>, on: string) {
         row(`borrowing ranking of ${what}, this ${period}, top 100 (${r.loans} loans in the year), p95 (asked again within a minute: ${r[`${name}.${period}.warm.p95`]!.toFixed(1)} ms)`, r[`${name}.${period}.p95`]!, 'ms', 100);
       }
     }
+  } finally {
+    await t.close();
+  }
+}
+
+// Stocktaking (issue 11): a stocktake of the fixture's two largest areas, scans one after another as from a desk.
+{
+  const t = await makeTestApp({});
+  try {
+    await generateCatalogueFixture(t.app.db, { titles: Number(process.env.BENCH_TITLES ?? 100_000) });
+    const s = await measureStocktaking(t, 2000);
+    row(`stocktake start: snapshot of ${s.expected} expected copies (two areas)`, s.startMs!, 'ms', null);
+    row(`stocktake scan at the gateway (one call; ${s.scans} scans, 10% other areas, 5% unknown), p50`, s['scan.p50']!, 'ms', null);
+    row(`stocktake scan at the gateway (one call; ${s.scans} scans, 10% other areas, 5% unknown), p95`, s['scan.p95']!, 'ms', 15);
+    row(`stocktake live counts (${s.expected} expected), p95`, s['counts.p95']!, 'ms', 200);
+    row(`stocktake report per area (${s.expected} expected), p95`, s['report.p95']!, 'ms', 200);
   } finally {
     await t.close();
   }

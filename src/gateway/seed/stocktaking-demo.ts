@@ -41,7 +41,7 @@ export function addDemoStocktake(tables: Tables, now: Date): void {
   for (const c of perArea.get(area.id as number)!) {
     const expected = SHELVED.includes(c.storage_area as number) && EXPECTED_CIRC.includes(c.circ_state as string);
     const id = c.id as number;
-    const seen = expected ? id % 9 !== 0 : id % 5 === 0 && c.circ_state === 'borrowed';
+    const seen = expected ? id % 9 !== 0 : id % 4 === 0 && c.circ_state === 'borrowed';
     const kind = !seen ? null : !expected ? 'notExpected' : id % 17 === 0 ? 'misplaced' : 'found';
     if (!expected && !seen) continue;
     put('stocktake_items', {

@@ -83,6 +83,7 @@ describe.each(databases)('stocktaking on $name', ({ postgres }) => {
     void e; void f; void h;
 
     const report = await t.data(C.getReport, { ID: st.ID }, { as: 'librarian', lang: 'en-US' });
+    expect(report.Stocktake.Counts).toEqual(own);
     const rx = report.Areas.find((r) => r.AreaID === x.areaId)!;
     expect(rx).toMatchObject({ Expected: 7, Found: 2, Misplaced: 1, Missing: 4, Left: 1, Area: expect.stringMatching(/^Count area/) });
     const misplaced = await t.data(C.getReportItems, { ID: st.ID, Kind: 'misplaced' }, { as: 'librarian', lang: 'en-US' });

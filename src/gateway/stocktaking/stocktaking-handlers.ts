@@ -8,7 +8,7 @@ import { handler, type CallContext, type HandlerMapFor } from '../http/handler-t
 import { closeStocktake, undoClose } from './stocktaking-close.ts';
 import { exportReportJob } from './stocktaking-export.ts';
 import { scanCode } from './stocktaking-scan.ts';
-import { countRows, countsOf, findItems, notExpectedByFoundArea, snapshotExpected, stocktakeAreas, stocktakeRow } from './stocktaking-store.ts';
+import { countRows, countsOf, findItems, notExpectedByFoundArea, snapshotExpected, stocktakeAreas, stocktakeRow, unknownCounts } from './stocktaking-store.ts';
 
 /**
  * Stocktaking (contract: shared/api/stocktaking.ts). A stocktake belongs to the branches of its
@@ -35,9 +35,9 @@ export async function ownStocktake(ctx: CallContext, id: number): Promise<Owned>
   return { schoolId, userId, row, areas };
 }
 
-export async function stocktakeView(ctx: CallContext, o: Pick<Owned, 'schoolId' | 'row' | 'areas'>): Promise<Stocktake> {
+export async function stocktakeView(ctx: CallContext, o: Pick<Owned, 'schoolId' | 'row' | 'areas'>, known?: Stocktake['Counts']): Promise<Stocktake> {
   const [counts, starter] = await Promise.all([
-    countsOf(ctx.app.db, o.schoolId, o.row.id),
+    known ?? countsOf(ctx.app.db, o.schoolId, o.row.id),
     ctx.app.db.selectFrom('users').select('name').where('id', '=', o.row.started_by).executeTakeFirst(),
   ]);
   return {
@@ -165,9 +165,15 @@ export const stocktakingHandlers = {
 
   'stocktaking.getReport': handler(C.getReport, async (input, ctx) => {
     const o = await ownStocktake(ctx, input.ID);
-    const [view, rows, notExpected] = await Promise.all([
-      stocktakeView(ctx, o), countRows(ctx.app.db, o.schoolId, [o.row.id], true), notExpectedByFoundArea(ctx.app.db, o.schoolId, o.row.id),
+    const [rows, notExpected, unknown] = await Promise.all([
+      countRows(ctx.app.db, o.schoolId, [o.row.id], true), notExpectedByFoundArea(ctx.app.db, o.schoolId, o.row.id), unknownCounts(ctx.app.db, o.schoolId, [o.row.id]),
     ]);
+    // The totals are the sums of the rows per home area (one query for both).
+    const sum = (k: 'expected' | 'found' | 'missing' | 'misplaced' | 'notExpected' | 'left') => rows.reduce((n, r) => n + r[k], 0);
+    const view = await stocktakeView(ctx, o, {
+      Expected: sum('expected'), Found: sum('found'), Missing: sum('missing'), Misplaced: sum('misplaced'),
+      NotExpected: sum('notExpected'), Unknown: unknown.get(o.row.id) ?? 0, Left: sum('left'),
+    });
     return {
       Stocktake: view,
       Areas: o.areas.map((a) => {

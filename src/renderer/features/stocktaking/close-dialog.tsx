@@ -46,6 +46,7 @@ export function CloseDialog({ id, onClose }: { id: number; onClose: () => void }
             </TableBody>
           </Table>
         ) : null}
+        {total > (missing.data?.List.length ?? 0) && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{t('close.more', { shown: missing.data!.List.length })}</Typography>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('close.cancel')}</Button>

@@ -33,7 +33,7 @@ export function ReportPrintView({ stocktake, areas, onClose }: { stocktake: Stoc
       <GlobalStyles styles={{ '@media print': { '#root': { display: 'none !important' }, '.no-print': { display: 'none !important' }, '@page': { margin: '12mm' } } }} />
       <Box sx={{ p: 3, maxWidth: 1000, mx: 'auto', width: '100%', '@media print': { p: 0 } }} data-testid="inventory-print">
         <Stack className="no-print" direction="row" spacing={2} sx={{ mb: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>{t('close.cancel')}</Button>
+          <Button onClick={onClose}>{t('report.closePrint')}</Button>
           <Button variant="contained" onClick={() => window.print()}>{t('report.print')}</Button>
         </Stack>
         <Typography id="inventory-print-title" variant="h5" component="h1" align="center">{t('screens:titles./inventory-report')} · {stocktake.Name}</Typography>
