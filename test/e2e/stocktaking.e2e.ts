@@ -4,6 +4,14 @@ import { catalogueCalls } from '../../src/shared/api/catalogue.ts';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
 import { gw, isbn13, scan } from '../support/gateway-fixtures.ts';
+import { describe as axeText, FAILING, scan as axeScan, settle, stillMotion } from '../support/axe-scan.ts';
+
+/** axe on the screen as it is now (the route sweep sees only its first state). */
+async function axeClean(page: import('@playwright/test').Page, where: string) {
+  await stillMotion(page);
+  await settle(page);
+  expect(axeText((await axeScan(page, where)).filter((f) => FAILING.has(f.impact)))).toBe('');
+}
 
 // /book-inventory and /inventory-report: a librarian starts a stocktake of a small area of their own
 // (four new copies), scans two of them (one twice) and an unknown code with the scanner (keyboard
@@ -48,6 +56,7 @@ test('start a stocktake, scan, see the counts, close with a preview, undo; the r
   await expect(screen.getByTestId('count-Unknown')).toContainText('1');
   // In a plain browser the RFID pad is not there, and the screen says so.
   await expect(screen.getByTestId('stocktake-rfid-unsupported')).toBeVisible();
+  await axeClean(page, 'desk');
 
   // Close: the preview names the two missing copies; closing marks them lost.
   await screen.getByTestId('stocktake-close').click();
@@ -55,6 +64,7 @@ test('start a stocktake, scan, see the counts, close with a preview, undo; the r
   await expect(dialog.getByTestId('stocktake-close-preview').locator('tbody tr')).toHaveCount(2);
   await expect(dialog).toContainText(books[2]!);
   await expect(dialog).toContainText(books[3]!);
+  await axeClean(page, 'close preview');
   await dialog.getByTestId('stocktake-close-confirm').click();
   await expect(screen.getByTestId('stocktake-state')).toHaveText('已结束');
   await expect(screen.getByTestId('stocktake-closed-note')).toContainText('2 册标记为丢失');
@@ -71,9 +81,11 @@ test('start a stocktake, scan, see the counts, close with a preview, undo; the r
   await expect(report.getByTestId('inventory-areas')).toContainText(`盘点测试区${tag}`);
   await expect(report.getByTestId('inventory-items')).toContainText(books[2]!);
   await expect(report.getByTestId('inventory-items')).toContainText(books[3]!);
+  await axeClean(page, 'report');
   await report.getByTestId('inventory-tab-unknown').click();
   await expect(report.getByTestId('inventory-items')).toContainText(`NOPE${tag}`);
   await report.getByTestId('inventory-print-open').click();
   await expect(page.getByTestId('inventory-print')).toContainText(books[2]!);
+  await axeClean(page, 'print view');
   expect(health.problems).toEqual([]);
 });

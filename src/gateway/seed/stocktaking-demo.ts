@@ -1,6 +1,4 @@
-import type { Tables } from './demo-data.ts';
-
-type Row = Record<string, unknown>;
+import type { Row, Tables } from './demo-data.ts';
 
 const SHELVED = [1, 2, 4, 5, 8, 9];
 const EXPECTED_CIRC = ['available', 'locked', 'reserving'];
@@ -17,7 +15,9 @@ export function addDemoStocktake(tables: Tables, now: Date): void {
   const librarian = ((tables.get('users') ?? []) as Row[]).find((u) => u.account === 'librarian');
   if (!areas.length || !librarian) return;
   const perArea = new Map<number, Row[]>();
-  for (const c of copies) if (c.school_id === 1 && c.area_id != null) perArea.set(c.area_id as number, [...(perArea.get(c.area_id as number) ?? []), c]);
+  for (const c of copies) {
+    if (c.school_id === 1 && c.area_id != null) perArea.set(c.area_id as number, [...(perArea.get(c.area_id as number) ?? []), c]);
+  }
   const mainBranch = areas[0]!.branch_id;
   const ranked = areas.filter((a) => a.branch_id === mainBranch && (perArea.get(a.id as number)?.length ?? 0) > 0)
     .sort((a, b) => perArea.get(a.id as number)!.length - perArea.get(b.id as number)!.length);

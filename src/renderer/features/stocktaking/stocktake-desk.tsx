@@ -20,7 +20,7 @@ import { CloseDialog } from './close-dialog.tsx';
 import { CountsStrip } from './counts-strip.tsx';
 import { PlacePicker } from './place-picker.tsx';
 import { ScanLog } from './scan-log.tsx';
-import { stateColor } from './stocktake-list.tsx';
+import { stateChip } from './stocktake-list.tsx';
 import { useRfidInventory } from './use-rfid-inventory.ts';
 import { useStocktakeScans, type ScanPlace } from './use-stocktake-scans.ts';
 
@@ -92,7 +92,7 @@ export function StocktakeDesk({ id, onBack }: { id: number; onBack: () => void }
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button onClick={onBack}>{t('desk.back')}</Button>
         <Typography variant="h6" component="h2" data-testid="stocktake-title">{s.Name}</Typography>
-        <Chip size="small" color={stateColor(s.State)} label={t(`states.${s.State}`)} data-testid="stocktake-state" />
+        <Chip size="small" {...stateChip(s.State)} label={t(`states.${s.State}`)} data-testid="stocktake-state" />
         <Typography variant="body2" color="text.secondary">{s.Areas.map((a) => a.Name).join('、')}</Typography>
         <Typography variant="body2" color="text.secondary">{t('desk.startedBy', { time: dayjs(s.StartedAt).format('YYYY-MM-DD HH:mm'), name: s.StartedBy })}</Typography>
       </Stack>

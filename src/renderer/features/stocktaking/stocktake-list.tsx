@@ -12,8 +12,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { stocktakingCalls as C } from '../../../shared/api/stocktaking.ts';
 import { call } from '../../lib/api-client.ts';
+import { ActionsHeaderCell } from '../../kit/grid/actions-header-cell.tsx';
 
-export const stateColor = (s: string) => (s === 'open' ? 'success' : s === 'paused' ? 'warning' : 'default') as 'success' | 'warning' | 'default';
+/** Open is green; paused and closed are neutral (MUI's warning chip fails the contrast rule), closed outlined. */
+export const stateChip = (s: string) => ({ color: s === 'open' ? 'success' : 'default', variant: s === 'closed' ? 'outlined' : 'filled' }) as const;
 
 /** The school's stocktakes (those in the caller's branches), newest first; a row opens its desk. */
 export function StocktakeList({ onOpen }: { onOpen: (id: number) => void }) {
@@ -28,7 +30,7 @@ export function StocktakeList({ onOpen }: { onOpen: (id: number) => void }) {
             <TableRow>
               <TableCell>{t('list.name')}</TableCell><TableCell>{t('list.areas')}</TableCell><TableCell>{t('list.state')}</TableCell>
               <TableCell>{t('list.startedAt')}</TableCell><TableCell align="right">{t('list.expected')}</TableCell>
-              <TableCell align="right">{t('list.found')}</TableCell><TableCell align="right">{t('list.missing')}</TableCell><TableCell />
+              <TableCell align="right">{t('list.found')}</TableCell><TableCell align="right">{t('list.missing')}</TableCell><ActionsHeaderCell />
             </TableRow>
           </TableHead>
           <TableBody>
@@ -36,7 +38,7 @@ export function StocktakeList({ onOpen }: { onOpen: (id: number) => void }) {
               <TableRow key={r.ID} hover>
                 <TableCell>{r.Name}</TableCell>
                 <TableCell>{r.AreaNames}</TableCell>
-                <TableCell><Chip size="small" color={stateColor(r.State)} label={t(`states.${r.State}`)} /></TableCell>
+                <TableCell><Chip size="small" {...stateChip(r.State)} label={t(`states.${r.State}`)} /></TableCell>
                 <TableCell>{dayjs(r.StartedAt).format('YYYY-MM-DD HH:mm')}</TableCell>
                 <TableCell align="right">{r.Expected}</TableCell>
                 <TableCell align="right">{r.Found}</TableCell>
