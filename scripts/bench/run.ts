@@ -15,6 +15,7 @@ import { measureCatalogue } from './catalogue-search.ts';
 import { measureCirculation } from './circulation.ts';
 import { measureRankings } from './charts.ts';
 import { measureLedgers } from './ledgers.ts';
+import { measureStocktaking } from './stocktaking.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -96,6 +97,7 @@ async function catalogueRows(c: Record<string, number>, on: string) {
 }
 
 // The accession registers (issue 11 §2): the fixture's copies in 36 batches over three years, 2% weeded.
+// Stocktaking (issue 11): a stocktake of the fixture's two largest areas, scans one after another as from a desk.
 {
   const t = await makeTestApp({});
   try {
@@ -107,6 +109,12 @@ async function catalogueRows(c: Record<string, number>, on: string) {
     row(`storage register (入库账) of a year, first page of 50 with totals, p95`, r['store.year.p95']!, 'ms', 200);
     row(`register by title of three batches, first page with totals, p95`, r['titles.3batches.p95']!, 'ms', 200);
     row(`weeding register of a year, first page with totals, p95`, r['weeding.year.p95']!, 'ms', 200);
+    const s = await measureStocktaking(t, 2000);
+    row(`stocktake start: snapshot of ${s.expected} expected copies (two areas)`, s.startMs!, 'ms', null);
+    row(`stocktake scan at the gateway (one call; ${s.scans} scans, 10% other areas, 5% unknown), p50`, s['scan.p50']!, 'ms', null);
+    row(`stocktake scan at the gateway (one call; ${s.scans} scans, 10% other areas, 5% unknown), p95`, s['scan.p95']!, 'ms', 15);
+    row(`stocktake live counts (${s.expected} expected), p95`, s['counts.p95']!, 'ms', 200);
+    row(`stocktake report per area (${s.expected} expected), p95`, s['report.p95']!, 'ms', 200);
   } finally {
     await t.close();
   }

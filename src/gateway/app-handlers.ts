@@ -49,6 +49,7 @@ import { recommendationHandlers } from './recommendations/recommendations-handle
 import { booklistHandlers } from './booklists/booklists-handlers.ts';
 import { volunteersHandlers } from './volunteers/volunteers-handlers.ts';
 import { signRecordsHandlers } from './sign-records/sign-records-handlers.ts';
+import { stocktakingHandlers } from './stocktaking/stocktaking-handlers.ts';
 import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
 import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
@@ -113,6 +114,7 @@ export const allHandlers: AnyHandlerMap = {
   ...booklistHandlers,
   ...volunteersHandlers,
   ...signRecordsHandlers,
+  ...stocktakingHandlers,
   ...searchAdminHandlers,
   ...operationLogHandlers,
   ...libraryInfoHandlers,

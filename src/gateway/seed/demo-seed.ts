@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DbHandle } from '../db/connect.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DEMO_ACCOUNTS, generateDemo, type ScreenNames, type Tables } from './demo-data.ts';
+import { addDemoStocktake } from './stocktaking-demo.ts';
 
 /** Insert order: parents before children (foreign keys are on). */
 const ORDER = [
@@ -13,6 +14,7 @@ const ORDER = [
   'permission_groups', 'permission_group_type_rules', 'group_assignments', 'borrowing_settings', 'calendar_days',
   'library_profiles', 'library_pictures', 'network_resources', 'newbook_announcements', 'newbook_announcement_titles',
   'activity_themes', 'activities', 'activity_tasks', 'activity_task_books', 'activity_submissions',
+  'stocktakes', 'stocktake_areas', 'stocktake_items', 'stocktake_unknown',
 ] as const;
 
 export interface SeedOptions {
@@ -91,10 +93,12 @@ export async function seedDemo(handle: DbHandle, opts: SeedOptions): Promise<See
   const t0 = performance.now();
   // Hashes run on the thread pool while the data is generated and written.
   const hashes = Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password, opts.passwordParams)));
+  const now = opts.now ?? thisHour();
   const tables = generateDemo({
-    now: opts.now ?? thisHour(),
+    now,
     screens: { zh: readScreens(opts.localesDir, 'zh-CN'), en: readScreens(opts.localesDir, 'en-US') },
   });
+  addDemoStocktake(tables, now);
   if (handle.kind === 'sqlite') await writeSqlite(handle, tables);
   else await writePostgres(handle, tables);
   const t1 = performance.now();

@@ -34,6 +34,7 @@ import { recommendationCalls } from './recommendations.ts';
 import { booklistCalls } from './booklists.ts';
 import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
+import { stocktakingCalls } from './stocktaking.ts';
 import { searchAdminCalls } from './search-admin.ts';
 import { readerAccountCalls } from './reader-account.ts';
 import { operationLogCalls } from './operation-log.ts';
@@ -90,6 +91,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(booklistCalls),
   ...Object.values(volunteerCalls),
   ...Object.values(signRecordCalls),
+  ...Object.values(stocktakingCalls),
   ...Object.values(searchAdminCalls),
   ...Object.values(readerAccountCalls),
   ...Object.values(operationLogCalls),

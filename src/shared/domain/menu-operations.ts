@@ -77,6 +77,8 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/signrecord': ['circulation.signin.station', 'circulation.signin.view', 'circulation.signin.export'],
   '/search-mana': ['search.settings.edit'],
   '/theme-reading': ['reading.activities.edit'],
+  '/book-inventory': ['collection.stocktake.run', 'collection.stocktake.close'],
+  '/inventory-report': ['collection.stocktake.export'],
 };
 
 /** Every operation key of the given menus. */

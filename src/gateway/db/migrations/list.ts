@@ -31,6 +31,7 @@ import { migration as publicSearch } from './0032-public-search.ts';
 import { migration as activities } from './0034-activities.ts';
 import { migration as kioskGuide } from './0035-kiosk-guide.ts';
 import { migration as libraryInfo } from './0036-library-info.ts';
+import { migration as stocktaking } from './0039-stocktaking.ts';
 import { migration as searchResourceType } from './0037-search-resource-type.ts';
 import { migration as ledgers } from './0038-ledgers.ts';
 
@@ -70,4 +71,5 @@ export const migrations: readonly Migration[] = [
   libraryInfo,
   searchResourceType,
   ledgers,
+  stocktaking,
 ];

@@ -7,7 +7,7 @@ export const readingOtherScreens = defineGroup({ area: 'admin', group: 'reading-
   '/recommended-teacher': null,
   '/donate-book-record': null,
   '/book-positioning': null,
-  '/book-inventory': null,
+  '/book-inventory': () => import('../../features/stocktaking/book-inventory-screen.tsx'),
   '/reading-clock': null,
   '/isbn-reporting': null,
   '/theme-reading': null,

@@ -25,6 +25,6 @@ export const reportsScreens = defineGroup({ area: 'admin', group: 'reports', log
   '/counter-statistics': null,
   '/statistical-query': null,
   '/statistical-purchasing': () => import('../../features/recommendations/stage-statistics-screen.tsx'),
-  '/inventory-report': null,
+  '/inventory-report': () => import('../../features/stocktaking/inventory-report-screen.tsx'),
   '/alarm-record': null,
 });
