@@ -1,3 +1,4 @@
+import { gateCalls } from './gate.ts';
 import type { CallDef } from './contract.ts';
 import { authCalls } from './auth.ts';
 import { sessionCalls } from './session.ts';
@@ -95,4 +96,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(libraryInfoCalls),
   ...Object.values(connectCalls),
   ...Object.values(activityCalls),
+  ...Object.values(gateCalls),
 ];

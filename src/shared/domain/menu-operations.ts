@@ -77,6 +77,9 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/signrecord': ['circulation.signin.station', 'circulation.signin.view', 'circulation.signin.export'],
   '/search-mana': ['search.settings.edit'],
   '/theme-reading': ['reading.activities.edit'],
+  '/entry-exit-records': ['gate.devices.edit'],
+  '/alarm-record': ['gate.alarms.export'],
+  '/inoutstatistic': ['gate.stats.export'],
 };
 
 /** Every operation key of the given menus. */
