@@ -41,3 +41,15 @@ export interface GateEventsTable {
   hour: number;
   received_at: string;
 }
+
+/** Counts per gate and local hour (0040), kept with the events. */
+export interface GateHoursTable {
+  school_id: number;
+  gate_id: number;
+  branch_id: number;
+  day: string;
+  hour: number;
+  n_in: number;
+  n_out: number;
+  n_alarm: number;
+}

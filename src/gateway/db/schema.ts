@@ -8,7 +8,7 @@ import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassS
 import type { FloorPlansTable, ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
 import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable, NewbookAnnouncementsTable, NewbookAnnouncementTitlesTable } from './schema-library-info.ts';
 import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
-import type { GateEventsTable, GatesTable } from './schema-gate.ts';
+import type { GateEventsTable, GateHoursTable, GatesTable } from './schema-gate.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -571,4 +571,5 @@ export interface Database {
   activity_submissions: ActivitySubmissionsTable;
   gates: GatesTable;
   gate_events: GateEventsTable;
+  gate_hours: GateHoursTable;
 }

@@ -18,8 +18,8 @@ export function alarmExportJob(o: { app: FastifyInstance; lang: Language; scope:
     page: (beforeId, rows, withTotal) => findAlarms(o.app.db, o.scope, { ...o.filters, beforeId }, 1, rows, { total: withTotal }),
     cells: (r, t) => ({
       ...r, At: localDateTime(r.At, o.scope.utcOffsetMinutes),
-      Direction: r.Direction ? t(`gate:resources.alarm.options.Direction.${r.Direction}`) : '',
-      OnLoan: r.OnLoan ? t(`gate:resources.alarm.options.OnLoan.${r.OnLoan}`) : '',
+      Direction: t(`gate:resources.alarm.options.Direction.${r.Direction}`),
+      OnLoan: t(`gate:resources.alarm.options.OnLoan.${r.OnLoan}`),
     }),
   });
 }

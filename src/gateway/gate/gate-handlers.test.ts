@@ -106,7 +106,7 @@ describe('security gates', () => {
 
     // Expected figures from the posted events themselves (unique EventIDs), not from the store.
     const unique = new Map([...batch, { EventID: 'e5', At: at('2026-03-02', '09:59'), Type: 'out' as const, People: 1 }].map((e) => [e.EventID, e]));
-    const sum = (type: string, pred: (e: GateEventInput) => boolean) => [...unique.values()].filter((e) => e.Type === type && pred(e)).reduce((n, e) => n + (type === 'alarm' ? 1 : e.People ?? 1), 0);
+    const sum = (type: string, pred: (e: GateEventInput) => boolean) => [...unique.values()].filter((e) => e.Type === type && pred(e)).reduce((n, e) => n + (type === 'alarm' ? 1 : Number(e.People ?? 1)), 0);
     const onDay = (d: string) => (e: GateEventInput) => e.At.startsWith(d);
     const inHour = (h: string) => (e: GateEventInput) => e.At.startsWith('2026-03-02') && e.At.slice(11, 13) === h;
 
@@ -131,7 +131,7 @@ describe('security gates', () => {
     const alarms = await t.data(C.getAlarms, { Page: 1, Rows: 10, GateID: g.Gate.ID }, 'admin');
     expect(alarms.Total).toBe(3);
     expect(alarms.List.map((a) => [a.Barcode, a.Title, a.OnLoan])).toEqual([
-      ['', '', ''],
+      ['', '', 'unknown'],
       [free.barcode, free.title, 'no'],
       [lent.barcode, lent.title, 'yes'],
     ]);

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { GateEvent } from '../../shared/api/gate.ts';
 import type { Database } from '../db/schema.ts';
 import type { GateEventsTable } from '../db/schema-gate.ts';
@@ -72,15 +72,54 @@ export async function ingestEvents(db: Db, gate: IngestGate, events: Event[], ut
     };
   });
   const accepted = await writeTx(db, async (trx) => {
-    let n = 0;
+    // Only the events new to the table count towards the hours (the unique index skips the rest).
+    const fresh: { day: string; hour: number; kind: string; count: number }[] = [];
     // 500 rows × 16 columns stays under both dialects' parameter limits.
     for (let i = 0; i < rows.length; i += 500) {
       const ins = await trx.insertInto('gate_events').values(rows.slice(i, i + 500))
-        .onConflict((oc) => oc.columns(['gate_id', 'event_key']).doNothing()).returning('id').execute();
-      n += ins.length;
+        .onConflict((oc) => oc.columns(['gate_id', 'event_key']).doNothing()).returning(['day', 'hour', 'kind', 'count']).execute();
+      fresh.push(...ins);
+    }
+    const hours = new Map<string, { day: string; hour: number; n_in: number; n_out: number; n_alarm: number }>();
+    for (const e of fresh) {
+      const key = `${e.day} ${e.hour}`;
+      let h = hours.get(key);
+      if (!h) hours.set(key, (h = { day: e.day, hour: e.hour, n_in: 0, n_out: 0, n_alarm: 0 }));
+      if (e.kind === 'in') h.n_in += e.count;
+      else if (e.kind === 'out') h.n_out += e.count;
+      else h.n_alarm += 1;
+    }
+    const hourRows = [...hours.values()].map((h) => ({ school_id: gate.schoolId, gate_id: gate.id, branch_id: gate.branchId, ...h }));
+    for (let i = 0; i < hourRows.length; i += 500) {
+      await trx.insertInto('gate_hours').values(hourRows.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['gate_id', 'day', 'hour']).doUpdateSet((eb) => ({
+          n_in: eb('gate_hours.n_in', '+', eb.ref('excluded.n_in')),
+          n_out: eb('gate_hours.n_out', '+', eb.ref('excluded.n_out')),
+          n_alarm: eb('gate_hours.n_alarm', '+', eb.ref('excluded.n_alarm')),
+        }))).execute();
     }
     await trx.updateTable('gates').set({ last_seen_at: received }).where('id', '=', gate.id).execute();
-    return n;
+    return fresh.length;
   });
   return { Accepted: accepted, Duplicates: events.length - accepted };
+}
+
+/**
+ * Recounts a school's gate_hours from its events (events written other than through the ingest:
+ * the demo seed, the bench's fixture, a repair after a manual correction).
+ */
+export async function rebuildGateHours(db: Db, schoolId: number): Promise<void> {
+  await writeTx(db, async (trx) => {
+    await trx.deleteFrom('gate_hours').where('school_id', '=', schoolId).execute();
+    await trx.insertInto('gate_hours').columns(['school_id', 'gate_id', 'branch_id', 'day', 'hour', 'n_in', 'n_out', 'n_alarm'])
+      .expression(trx.selectFrom('gate_events').where('school_id', '=', schoolId)
+        .select((eb) => [
+          'school_id', 'gate_id', eb.fn.max('branch_id').as('branch_id'), 'day', 'hour',
+          sql<number>`sum(case when kind = 'in' then count else 0 end)`.as('n_in'),
+          sql<number>`sum(case when kind = 'out' then count else 0 end)`.as('n_out'),
+          sql<number>`sum(case when kind = 'alarm' then 1 else 0 end)`.as('n_alarm'),
+        ])
+        .groupBy(['school_id', 'gate_id', 'day', 'hour']))
+      .execute();
+  });
 }

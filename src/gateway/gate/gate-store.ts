@@ -73,11 +73,11 @@ export async function findAlarms(db: Db, s: GateScope, f: GateFilters, page: num
     Total: total,
     List: list.map((r) => ({
       ID: r.id, At: r.at, GateName: r.gate_name, BranchName: branchName(s.lang, r.branch_name, r.branch_en),
-      Direction: r.direction ?? '', UID: r.tag_uid ?? '',
+      Direction: r.direction === 'in' || r.direction === 'out' ? (r.direction as 'in' | 'out') : ('unknown' as const), UID: r.tag_uid ?? '',
       AFI: r.afi == null ? '' : `0x${r.afi.toString(16).toUpperCase().padStart(2, '0')}`,
       // The copy's own barcode when the tag identified one; otherwise what the tag said.
       Barcode: r.copy_barcode ?? r.barcode ?? '', Title: r.title ?? '',
-      OnLoan: r.on_loan == null ? ('' as const) : r.on_loan ? ('yes' as const) : ('no' as const),
+      OnLoan: r.on_loan == null ? ('unknown' as const) : r.on_loan ? ('yes' as const) : ('no' as const),
     })),
   };
 }
@@ -100,17 +100,19 @@ function periodsOf(unit: StatUnit, from: string, to: string): string[] {
   return out;
 }
 
-/** Entries, exits and alarms per hour of the day, per day or per month of [DateFrom, DateTo]. */
+/** Entries, exits and alarms per hour of the day, per day or per month of [DateFrom, DateTo] (from gate_hours). */
 export async function statistic(db: Db, s: GateScope, f: GateFilters & { DateFrom: string; DateTo: string }, unit: StatUnit): Promise<StatRow[]> {
-  const period = unit === 'hour' ? sql<string>`e.hour` : unit === 'day' ? sql<string>`e.day` : sql<string>`substr(e.day, 1, 7)`;
-  const rows = await filtered(db.selectFrom('gate_events as e'), s, f)
-    .select([
-      period.as('p'),
-      sql<number>`sum(case when e.kind = 'in' then e.count else 0 end)`.as('n_in'),
-      sql<number>`sum(case when e.kind = 'out' then e.count else 0 end)`.as('n_out'),
-      sql<number>`sum(case when e.kind = 'alarm' then 1 else 0 end)`.as('n_alarm'),
-    ])
-    .groupBy(period).execute();
+  const period = unit === 'hour' ? sql<string>`h.hour` : unit === 'day' ? sql<string>`h.day` : sql<string>`substr(h.day, 1, 7)`;
+  let q = db.selectFrom('gate_hours as h').where('h.school_id', '=', s.schoolId).where('h.day', '>=', f.DateFrom).where('h.day', '<=', f.DateTo);
+  if (s.branchIds) q = q.where('h.branch_id', 'in', inList(s.branchIds));
+  if (f.BranchID != null) q = q.where('h.branch_id', '=', f.BranchID);
+  if (f.GateID != null) q = q.where('h.gate_id', '=', f.GateID);
+  const rows = await q.select([
+    period.as('p'),
+    sql<number>`sum(h.n_in)`.as('n_in'),
+    sql<number>`sum(h.n_out)`.as('n_out'),
+    sql<number>`sum(h.n_alarm)`.as('n_alarm'),
+  ]).groupBy(period).execute();
   const key = (p: unknown) => (unit === 'hour' ? `${String(Number(p)).padStart(2, '0')}:00` : String(p));
   const byPeriod = new Map(rows.map((r) => [key(r.p), r]));
   return periodsOf(unit, f.DateFrom, f.DateTo).map((p) => {
@@ -121,11 +123,11 @@ export async function statistic(db: Db, s: GateScope, f: GateFilters & { DateFro
 
 /** Entries and exits of [from, to] (local days) in a school, optionally one branch. */
 export async function inOut(db: Db, schoolId: number, from: string, to: string, branchId?: number): Promise<{ In: number; Out: number }> {
-  let q = db.selectFrom('gate_events').where('school_id', '=', schoolId).where('day', '>=', from).where('day', '<=', to).where('kind', 'in', ['in', 'out']);
+  let q = db.selectFrom('gate_hours').where('school_id', '=', schoolId).where('day', '>=', from).where('day', '<=', to);
   if (branchId != null) q = q.where('branch_id', '=', branchId);
   const r = await q.select([
-    sql<number>`coalesce(sum(case when kind = 'in' then count else 0 end), 0)`.as('n_in'),
-    sql<number>`coalesce(sum(case when kind = 'out' then count else 0 end), 0)`.as('n_out'),
+    sql<number>`coalesce(sum(n_in), 0)`.as('n_in'),
+    sql<number>`coalesce(sum(n_out), 0)`.as('n_out'),
   ]).executeTakeFirstOrThrow();
   return { In: Number(r.n_in), Out: Number(r.n_out) };
 }

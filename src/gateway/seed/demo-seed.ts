@@ -13,6 +13,7 @@ const ORDER = [
   'permission_groups', 'permission_group_type_rules', 'group_assignments', 'borrowing_settings', 'calendar_days',
   'library_profiles', 'library_pictures', 'network_resources', 'newbook_announcements', 'newbook_announcement_titles',
   'activity_themes', 'activities', 'activity_tasks', 'activity_task_books', 'activity_submissions',
+  'gates', 'gate_events', 'gate_hours',
 ] as const;
 
 export interface SeedOptions {

@@ -127,15 +127,15 @@ export const alarmSchema = z.object({
   At: z.string().meta({ widget: 'datetime' }),
   GateName: z.string(),
   BranchName: z.string().meta({ identifier: true }),
-  Direction: z.string(),
+  Direction: z.enum(['in', 'out', 'unknown']),
   /** The tag as read ('' when nothing was read). */
   UID: z.string().meta({ identifier: true }),
   AFI: z.string(),
   /** The copy the tag identified ('' when none) and its title. */
   Barcode: z.string().meta({ identifier: true }),
   Title: z.string(),
-  /** yes: the copy was on loan when the alarm rang (its security bit was left on); no: it was not lent; '': not identified. */
-  OnLoan: z.enum(['yes', 'no', '']),
+  /** yes: the copy was on loan when the alarm rang (its security bit was left on); no: it was not lent; unknown: not identified. */
+  OnLoan: z.enum(['yes', 'no', 'unknown']),
 });
 
 export const statQuery = z.object({
