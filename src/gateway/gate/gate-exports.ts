@@ -26,7 +26,7 @@ export function alarmExportJob(o: { app: FastifyInstance; lang: Language; scope:
 
 const STAT_COLUMNS = ['Period', 'In', 'Out', 'Alarms'] as const;
 
-export function statExportJob(o: { app: FastifyInstance; lang: Language; scope: GateScope; userId: number; query: StatQuery }): JobSpec {
+export function statExportJob(o: { app: FastifyInstance; lang: Language; scope: GateScope; userId: number; query: StatQuery & { DateFrom: string; DateTo: string } }): JobSpec {
   const { Unit, ...f } = o.query;
   // The statistic is a few hundred rows at most: computed once, then paged to the writer by a made-up descending id.
   let rows: Promise<{ ID: number; Period: string; In: number; Out: number; Alarms: number }[]> | null = null;

@@ -126,6 +126,11 @@ describe('security gates', () => {
     const raw = await t.db.selectFrom('gate_events').select(['kind', 'count']).where('gate_id', '=', g.Gate.ID).execute();
     expect(raw.filter((r) => r.kind === 'in').reduce((n, r) => n + r.count, 0)).toBe(months[1]!.In);
     expect((await t.fail(C.getStatistic, { DateFrom: '2026-03-02', DateTo: '2026-03-01' }, 'admin')).status).toBe(400);
+    // Without dates: the last 14 days to the school's today (Beijing time, not the server's).
+    const recent = await t.data(C.getStatistic, {}, 'admin');
+    const today = new Date(Date.now() + 480 * 60_000).toISOString().slice(0, 10);
+    expect(recent).toHaveLength(14);
+    expect(recent.at(-1)!.Period).toBe(today);
     expect((await t.fail(C.getStatistic, { DateFrom: '2020-01-01', DateTo: '2026-03-01' }, 'admin')).status).toBe(400);
 
     const alarms = await t.data(C.getAlarms, { Page: 1, Rows: 10, GateID: g.Gate.ID }, 'admin');

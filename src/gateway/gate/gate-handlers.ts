@@ -1,5 +1,5 @@
 import {
-  GATE_ALARMS_MENU, GATE_CLIENT_PREFIX, GATE_RECORDS_MENU, GATE_SCOPE, GATE_STATS_MENU, gateCalls as C,
+  GATE_ALARMS_MENU, GATE_CLIENT_PREFIX, GATE_RECORDS_MENU, GATE_SCOPE, GATE_STATS_MENU, STAT_DEFAULT_DAYS, gateCalls as C, type StatQuery,
 } from '../../shared/api/gate.ts';
 import { addDays, daysBetween, toLocalDay, weekdayOf } from '../../shared/domain/borrowing/local-days.ts';
 import { branchFilter, branchScope, inList } from '../access/access-scope.ts';
@@ -50,9 +50,13 @@ async function requireAnyGateMenu(ctx: CallContext): Promise<{ userId: number; s
   return u;
 }
 
-function checkPeriod(from: string, to: string): void {
-  if (to < from) throw AppError.badRequest('gate:invalid.periodOrder');
-  if (daysBetween(from, to) > MAX_STAT_DAYS) throw AppError.badRequest('gate:invalid.periodTooLong');
+/** The statistic's period: as given, else the last STAT_DEFAULT_DAYS days to the school's today; checked. */
+function periodOf(q: StatQuery, utcOffsetMinutes: number): { DateFrom: string; DateTo: string } {
+  const DateTo = q.DateTo ?? (q.DateFrom ? addDays(q.DateFrom, STAT_DEFAULT_DAYS - 1) : toLocalDay(new Date().toISOString(), utcOffsetMinutes));
+  const DateFrom = q.DateFrom ?? addDays(DateTo, -(STAT_DEFAULT_DAYS - 1));
+  if (DateTo < DateFrom) throw AppError.badRequest('gate:invalid.periodOrder');
+  if (daysBetween(DateFrom, DateTo) > MAX_STAT_DAYS) throw AppError.badRequest('gate:invalid.periodTooLong');
+  return { DateFrom, DateTo };
 }
 
 export const gateHandlers = {
@@ -153,16 +157,16 @@ export const gateHandlers = {
   }),
 
   'gate.getStatistic': handler(C.getStatistic, async (input, ctx) => {
-    checkPeriod(input.DateFrom, input.DateTo);
+    const scope = await scopeOf(ctx);
     const { Unit, ...f } = input;
-    return statistic(ctx.app.db, await scopeOf(ctx), f, Unit);
+    return statistic(ctx.app.db, scope, { ...f, ...periodOf(input, scope.utcOffsetMinutes) }, Unit);
   }),
 
   'gate.exportStatistic': handler(C.exportStatistic, async (input, ctx) => {
-    checkPeriod(input.DateFrom, input.DateTo);
     const { userId } = requireUser(ctx);
     const scope = await scopeOf(ctx);
-    return { DataID: await ctx.app.jobs.start(statExportJob({ app: ctx.app, lang: ctx.lang, scope, userId, query: input })) };
+    const query = { ...input, ...periodOf(input, scope.utcOffsetMinutes) };
+    return { DataID: await ctx.app.jobs.start(statExportJob({ app: ctx.app, lang: ctx.lang, scope, userId, query })) };
   }),
 
   'gate.getPublicCounts': handler(C.getPublicCounts, async (input, ctx) => {

@@ -138,9 +138,11 @@ export const alarmSchema = z.object({
   OnLoan: z.enum(['yes', 'no', 'unknown']),
 });
 
+/** Without dates: the last STAT_DEFAULT_DAYS days up to the school's today (its time zone, not the browser's). */
+export const STAT_DEFAULT_DAYS = 14;
 export const statQuery = z.object({
-  DateFrom: dateField('gate:required.dateFrom'),
-  DateTo: dateField('gate:required.dateTo'),
+  DateFrom: dateField().optional(),
+  DateTo: dateField().optional(),
   Unit: z.enum(STAT_UNITS, { error: 'gate:invalid.unit' }).default('day'),
   BranchID: idField(undefined, { coerce: true }).optional(),
   GateID: idField(undefined, { coerce: true }).optional(),

@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import { gateCalls as C } from '../../../shared/api/gate.ts';
 import { ReportScreen } from '../../kit/report/report-screen.tsx';
 import { alarmParams } from './gate.resource.ts';
-import { lastDays } from './periods.ts';
 
 /**
  * /alarm-record 报警记录: the gates' alarms, newest first: when, which gate, what the tag said, and
@@ -11,12 +9,11 @@ import { lastDays } from './periods.ts';
  * moment (lent but still armed: the desk did not switch the tag; not lent: taken without borrowing).
  */
 export default function AlarmRecordScreen() {
-  const defaults = useMemo(() => lastDays(30), []);
   return (
     <Stack sx={{ p: 2 }}>
       <ReportScreen
         config={{
-          id: 'alarm', ns: 'gate', run: C.getAlarms, params: alarmParams, defaults, export: C.exportAlarms,
+          id: 'alarm', ns: 'gate', run: C.getAlarms, params: alarmParams, export: C.exportAlarms,
           columns: ['At', 'GateName', 'BranchName', 'Direction', 'Barcode', 'Title', 'OnLoan', 'UID', 'AFI'],
         }}
       />

@@ -11,6 +11,8 @@ import TextField from '@mui/material/TextField';
 
 export interface Credentials {
   name: string;
+  /** What the controller sends as GateID with its events. */
+  gateId: number;
   clientId: string;
   secret: string;
 }
@@ -22,7 +24,7 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Crede
   const copy = (what: string, value: string) => {
     void navigator.clipboard?.writeText(value).then(() => setCopied(what), () => undefined);
   };
-  const field = (what: 'clientId' | 'secret', value: string) => (
+  const field = (what: 'gateId' | 'clientId' | 'secret', value: string) => (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <TextField
         label={t(`gates.${what}`)} value={value} fullWidth
@@ -37,6 +39,7 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Crede
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Alert severity="warning">{t('gates.credentialsOnce')}</Alert>
+          {field('gateId', String(credentials.gateId))}
           {field('clientId', credentials.clientId)}
           {field('secret', credentials.secret)}
         </Stack>

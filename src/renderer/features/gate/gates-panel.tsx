@@ -46,13 +46,14 @@ export function GatesPanel() {
         <Table size="small" data-testid="gates-table">
           <TableHead>
             <TableRow>
-              {['Name', 'BranchName', 'Location', 'ClientID', 'Enabled', 'LastSeenAt'].map((k) => <TableCell key={k}>{f(k)}</TableCell>)}
+              {['ID', 'Name', 'BranchName', 'Location', 'ClientID', 'Enabled', 'LastSeenAt'].map((k) => <TableCell key={k}>{f(k)}</TableCell>)}
               {canEdit && <TableCell>{t('gates.actions')}</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
             {(gates.data ?? []).map((g) => (
               <TableRow key={g.ID} data-testid={`gate-row-${g.ID}`}>
+                <TableCell>{g.ID}</TableCell>
                 <TableCell>{g.Name}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{g.BranchName}</TableCell>
                 <TableCell>{g.Location}</TableCell>
@@ -68,7 +69,7 @@ export function GatesPanel() {
               </TableRow>
             ))}
             {gates.data?.length === 0 && (
-              <TableRow><TableCell colSpan={canEdit ? 7 : 6}><Typography variant="body2" color="text.secondary">{t('gates.empty')}</Typography></TableCell></TableRow>
+              <TableRow><TableCell colSpan={canEdit ? 8 : 7}><Typography variant="body2" color="text.secondary">{t('gates.empty')}</Typography></TableCell></TableRow>
             )}
           </TableBody>
         </Table>
@@ -80,7 +81,7 @@ export function GatesPanel() {
           onSaved={(res) => {
             setEditing(null);
             refresh();
-            if (res.ClientSecret) setShown({ name: res.Gate.Name, clientId: res.ClientID, secret: res.ClientSecret });
+            if (res.ClientSecret) setShown({ name: res.Gate.Name, gateId: res.Gate.ID, clientId: res.ClientID, secret: res.ClientSecret });
           }}
         />
       )}
@@ -93,7 +94,7 @@ export function GatesPanel() {
         onConfirm={async () => {
           const res = await reset.mutateAsync(resetting!.ID);
           refresh();
-          setShown({ name: res.Gate.Name, clientId: res.ClientID, secret: res.ClientSecret! });
+          setShown({ name: res.Gate.Name, gateId: res.Gate.ID, clientId: res.ClientID, secret: res.ClientSecret! });
         }}
       />
       {shown && <CredentialsDialog credentials={shown} onClose={() => setShown(null)} />}

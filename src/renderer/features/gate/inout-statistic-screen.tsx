@@ -7,7 +7,6 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { gateCalls as C } from '../../../shared/api/gate.ts';
 import { ReportScreen } from '../../kit/report/report-screen.tsx';
 import { statParams } from './gate.resource.ts';
-import { lastDays } from './periods.ts';
 
 /**
  * Printed, the page is the report alone: the app's bar, menu and tabs, the parameter form and the
@@ -27,7 +26,7 @@ const PRINT = {
  */
 export default function InoutStatisticScreen() {
   const { t } = useTranslation('gate');
-  const defaults = useMemo(() => ({ ...lastDays(14), Unit: 'day' }), []);
+  const defaults = useMemo(() => ({ Unit: 'day' }), []);
   return (
     <Stack sx={{ p: 2 }} data-testid="inout-statistic">
       <GlobalStyles styles={PRINT} />
