@@ -81,8 +81,10 @@ export function addGateData(tables: Tables, now: Date): void {
       const open = new Set(rows('loans').filter((l) => l.school_id === g.school && l.returned_at == null).map((l) => Number(l.copy_id)));
       const lent = copies.filter((c) => open.has(Number(c.id))).slice(0, 4);
       const shelf = copies.filter((c) => !open.has(Number(c.id)) && c.circ_state === 'available').slice(0, 4);
-      [...lent.map((c) => [c, 1] as const), ...shelf.map((c) => [c, 0] as const), [null, null] as const].forEach(([c, onLoan], i) => {
-        const local = new Date(localNow.getTime() - (1 + i * 3) * 86_400_000);
+      const alarms = [...lent.map((c) => [c, 1] as const), ...shelf.map((c) => [c, 0] as const), [null, null] as const];
+      // Oldest first, as a gate posts them (the lists show the newest first by the order received).
+      alarms.forEach(([c, onLoan], i) => {
+        const local = new Date(localNow.getTime() - (1 + (alarms.length - 1 - i) * 3) * 86_400_000);
         const day = local.toISOString().slice(0, 10);
         const hour = 8 + (i * 5) % 9;
         const at = new Date(Date.parse(`${day}T${String(hour).padStart(2, '0')}:${String(10 + i).padStart(2, '0')}:00Z`) - OFFSET * 60_000).toISOString();
@@ -93,4 +95,7 @@ export function addGateData(tables: Tables, now: Date): void {
     }
     rows('gate_hours').push(...hours.values());
   }
+  // Ids in the order the events happened, as controllers posting every hour would have them.
+  const events = rows('gate_events').sort((a, b) => String(a.at).localeCompare(String(b.at)) || Number(a.id) - Number(b.id));
+  events.forEach((e, i) => { e.id = i + 1; e.event_key = `demo-${i + 1}`; });
 }

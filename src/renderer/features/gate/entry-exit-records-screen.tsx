@@ -14,7 +14,7 @@ import { GatesPanel } from './gates-panel.tsx';
 export default function EntryExitRecordsScreen() {
   const { t } = useTranslation('gate');
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
+    <Stack spacing={2} sx={{ p: 2, pb: 10 }}>
       <Alert severity="info">{t('records.intro')}</Alert>
       <SearchList
         config={{

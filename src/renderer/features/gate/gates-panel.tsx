@@ -63,7 +63,7 @@ export function GatesPanel() {
                 {canEdit && (
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Button size="small" onClick={() => setEditing(g)}>{t('gates.edit')}</Button>
-                    <Button size="small" color="warning" onClick={() => setResetting(g)} data-testid={`gate-reset-${g.ID}`}>{t('gates.reset')}</Button>
+                    <Button size="small" onClick={() => setResetting(g)} data-testid={`gate-reset-${g.ID}`}>{t('gates.reset')}</Button>
                   </TableCell>
                 )}
               </TableRow>
