@@ -16,6 +16,7 @@ import { measureCirculation } from './circulation.ts';
 import { measureRankings } from './charts.ts';
 import { measureLedgers } from './ledgers.ts';
 import { measureStocktaking } from './stocktaking.ts';
+import { measureGate } from './gate.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -115,6 +116,23 @@ async function catalogueRows(c: Record<string, number>, on: string) {
     row(`stocktake scan at the gateway (one call; ${s.scans} scans, 10% other areas, 5% unknown), p95`, s['scan.p95']!, 'ms', 15);
     row(`stocktake live counts (${s.expected} expected), p95`, s['counts.p95']!, 'ms', 200);
     row(`stocktake report per area (${s.expected} expected), p95`, s['report.p95']!, 'ms', 200);
+  } finally {
+    await t.close();
+  }
+}
+
+// Security gates (issue 11): controllers' batches ingested through the gateway, and the statistic
+// and the door's counts on three years of a busy school's gate events.
+{
+  const t = await makeTestApp({});
+  try {
+    const g = await measureGate(t, { perDay: Number(process.env.BENCH_GATE_PER_DAY ?? 300) });
+    row(`gate events ingested at the gateway, batches of 500 from two gates (on ${g.history} events of three years)`, g['ingest.perSec']!, 'events/s', null);
+    row('gate batch of 500 events at the gateway, p95', g['ingest.batch.p95']!, 'ms', null);
+    row('entries/exits statistic per hour over a month (/inoutstatistic), p95', g['stat.hour.month.p95']!, 'ms', 200);
+    row('entries/exits statistic per day over a year (/inoutstatistic), p95', g['stat.day.year.p95']!, 'ms', 200);
+    row('entries/exits statistic per month over three years (/inoutstatistic), p95', g['stat.month.3years.p95']!, 'ms', 200);
+    row('door counts without sign-in (/inoutstatisticiframe), p95', g['door.p95']!, 'ms', 200);
   } finally {
     await t.close();
   }

@@ -1,3 +1,4 @@
+import { gateHandlers } from './gate/gate-handlers.ts';
 import type { AnyHandlerMap } from './http/handler-types.ts';
 import { authHandlers } from './auth/auth-handlers.ts';
 import { homeHandlers } from './home/home-handlers.ts';
@@ -122,4 +123,5 @@ export const allHandlers: AnyHandlerMap = {
   ...activityHandlers,
   ...readerAccountHandlers,
   ...ledgersHandlers,
+  ...gateHandlers,
 };

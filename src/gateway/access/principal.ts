@@ -9,6 +9,11 @@ export interface Principal {
   scopes: string[];
   /** Grant (SSO session) the token came from; revoked when the user signs out. */
   grantId: string | null;
+  /**
+   * A device's token (a security gate's controller): which device and the generation of its
+   * secret when the token was issued (a reset secret outdates every earlier token).
+   */
+  device?: { kind: 'gate'; id: number; gen: number };
 }
 
 /** Implemented by the SSO module (oidc-provider); the HTTP layer only sees this. */

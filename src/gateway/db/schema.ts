@@ -9,6 +9,7 @@ import type { FloorPlansTable, ResourceAccessTable, ResourceTypesTable, ShelfAre
 import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable, NewbookAnnouncementsTable, NewbookAnnouncementTitlesTable } from './schema-library-info.ts';
 import type { StocktakeAreasTable, StocktakeItemsTable, StocktakesTable, StocktakeUnknownTable } from './schema-stocktaking.ts';
 import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
+import type { GateEventsTable, GateHoursTable, GatesTable } from './schema-gate.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -570,4 +571,7 @@ export interface Database {
   activity_task_books: ActivityTaskBooksTable;
   activity_submissions: ActivitySubmissionsTable;
   stocktakes: StocktakesTable; stocktake_areas: StocktakeAreasTable; stocktake_items: StocktakeItemsTable; stocktake_unknown: StocktakeUnknownTable;
+  gates: GatesTable;
+  gate_events: GateEventsTable;
+  gate_hours: GateHoursTable;
 }

@@ -44,10 +44,18 @@ describe('web app hosting with a build', () => {
     expect(index.statusCode).toBe(200);
     expect(index.body).toContain('<title>Library</title>');
     expect(index.headers['cache-control']).toBe('no-cache');
-    // Scripts from our origin only; the web build may be framed (the embeddable statistics page).
+    // Scripts from our origin only; the app is never framed by another site (clickjacking).
     expect(index.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(index.headers['content-security-policy']).not.toContain('frame-ancestors');
+    expect(index.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(index.headers['x-frame-options']).toBe('DENY');
     expect(index.headers['x-content-type-options']).toBe('nosniff');
+    // Only the embed document may be framed (the door's counts, /inoutstatisticiframe).
+    const embed = await t.app.inject('/library/embed');
+    expect(embed.statusCode).toBe(200);
+    expect(embed.body).toContain('<title>Library</title>');
+    expect(embed.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(embed.headers['content-security-policy']).not.toContain('frame-ancestors');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
     const asset = await t.app.inject('/library/assets/app-1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

@@ -1,11 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pickLanguage } from './i18n.ts';
-import { appContentSecurityPolicy } from '../../shared/domain/content-security-policy.ts';
+import { appContentSecurityPolicy, EMBED_DOCUMENT } from '../../shared/domain/content-security-policy.ts';
 
-const CSP = appContentSecurityPolicy({ embeddable: true });
+/** The app is never framed by another site; only the embed document is (the door's counts, below). */
+const CSP = appContentSecurityPolicy({ embeddable: false });
+const EMBED_CSP = appContentSecurityPolicy({ embeddable: true });
 
 const BASE = '/library/';
 
@@ -35,6 +37,14 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   );
 
   if (existsSync(join(root, 'index.html'))) {
+    // The one frameable document: the same app (relative asset paths resolve under /library/), for
+    // a school's website or a screen by the door to frame #/inoutstatisticiframe. Framed, the app
+    // refuses every other route (RootLayout), so a framing site cannot put a staff screen under
+    // its own buttons.
+    app.get(EMBED_DOCUMENT, (_request, reply) => reply
+      .header('cache-control', 'no-cache').header('content-security-policy', EMBED_CSP)
+      .header('x-content-type-options', 'nosniff').header('referrer-policy', 'same-origin')
+      .type('text/html; charset=utf-8').send(readFileSync(join(root, 'index.html'))));
     await app.register(fastifyStatic, {
       root,
       prefix: BASE,
@@ -46,7 +56,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         // Hashed assets never change; index.html must be revalidated so a new build is picked up.
         if (/[\\/]assets[\\/]/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
         else res.header('cache-control', 'no-cache');
-        if (path.endsWith('.html')) res.header('content-security-policy', CSP);
+        if (path.endsWith('.html')) res.header('content-security-policy', CSP).header('x-frame-options', 'DENY');
         res.header('x-content-type-options', 'nosniff');
         res.header('referrer-policy', 'same-origin');
       },

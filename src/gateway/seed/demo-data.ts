@@ -9,6 +9,7 @@ import { generateOrganization } from './organization-data.ts';
 import { addRolesData } from './roles-data.ts';
 import { addLibraryInfoData } from './library-info-data.ts';
 import { addActivitiesData } from './activities-data.ts';
+import { addGateData } from './gate-data.ts';
 import { generateBasicSets } from './basic-sets-data.ts';
 import { titleIndexTerms } from '../../shared/domain/search/search-terms.ts';
 
@@ -203,6 +204,7 @@ export function generateDemo(opts: GenerateOptions): Tables {
   addRolesData(tables);
   addLibraryInfoData(tables, opts.now);
   addActivitiesData(tables, opts.now);
+  addGateData(tables, opts.now);
   return tables;
 }
 

@@ -73,7 +73,10 @@ declare module 'oidc-provider' {
     on(event: string, fn: (...args: unknown[]) => void): this;
     urlFor(name: string, opts?: Record<string, unknown>): string;
     readonly AccessToken: ModelStatic<BaseTokenLike>;
-    readonly ClientCredentials: ModelStatic<BaseTokenLike>;
+    readonly ClientCredentials: ModelStatic<BaseTokenLike> & {
+      new (init: { client: object; scope?: string }): BaseTokenLike & { expiration: number; save(): Promise<string> };
+    };
+    readonly Client: ModelStatic<object>;
     readonly RefreshToken: ModelStatic<BaseTokenLike>;
     readonly Interaction: ModelStatic<InteractionLike>;
     readonly Grant: ModelStatic<GrantLike> & { new (init: { accountId: string; clientId: string }): GrantLike };

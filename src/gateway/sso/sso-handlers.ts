@@ -1,3 +1,4 @@
+import { checkDeviceClient, isDeviceClientId } from './device-clients.ts';
 import { authCalls, type Token } from '../../shared/api/auth.ts';
 import { ServiceCode } from '../../shared/api/envelope.ts';
 import { LANGUAGES } from '../../shared/domain/ui-constants.ts';
@@ -324,6 +325,15 @@ const handlers = {
     if (!sso.limits.tokenIp.hit(ctx.request.ip)) {
       ctx.reply.code(429);
       return oauthError(429, 'too_many_requests', ctx.t('errors:tooManyRequests')) as never;
+    }
+    if (isDeviceClientId(input.client_id)) {
+      // A security gate: its credentials are checked here, its token minted for its school and gate.
+      const device = await checkDeviceClient(sso.db, input.client_id, input.client_secret);
+      if (!device) {
+        ctx.reply.code(401);
+        return oauthError(401, 'invalid_client', ctx.t('errors:invalidClient')) as never;
+      }
+      return (await sso.mintDeviceToken(device.claims, device.scope)) as never;
     }
     const res = await sso.tokenRequest(
       {

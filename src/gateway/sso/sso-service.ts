@@ -18,6 +18,17 @@ export const PORTAL_CLIENT_ID = 'library-portal';
 export const SERVICE_CLIENT_ID = 'library-service';
 export const USER_SCOPE = 'openid profile offline_access';
 export const SERVICE_SCOPE = 'library';
+/**
+ * A device's own token (a security gate's controller): a client-credentials token minted for the
+ * device after the gateway checked its credentials (sso/device-clients.ts), carrying the device's
+ * school, id and secret generation as claims. Only the device's calls accept it.
+ */
+export interface DeviceClaims {
+  school_id: number;
+  device: 'gate';
+  device_id: number;
+  device_gen: number;
+}
 export const FIRST_PARTY: ReadonlySet<string> = new Set([ADMIN_CLIENT_ID, PORTAL_CLIENT_ID]);
 
 /**
@@ -89,6 +100,11 @@ export interface SsoService {
   verifier: SsoTokenVerifier;
   /** POSTs a form to the provider's token endpoint in-process (app.inject, no socket). */
   tokenRequest(form: Record<string, string>, opts: { ip: string; schoolId?: number | null }): Promise<TokenReply>;
+  /**
+   * A client-credentials token for a device whose credentials the caller already checked: the
+   * token endpoint's reply (access_token, token_type, expires_in, scope).
+   */
+  mintDeviceToken(claims: DeviceClaims, scope: string): Promise<Record<string, unknown>>;
   /** Sign-out: revokes every token of the grant and remembers it as ended ("signed out elsewhere"). */
   endGrant(grantId: string, accountId: string | null): Promise<void>;
   /** Revokes every token of the grant without calling it a sign-out. */
@@ -259,6 +275,8 @@ export function createSsoService({ app, db, secrets, settings, text, mailer }: D
       },
       extraTokenClaims: async (ctx: KoaContextLike | undefined, token: { kind: string; clientId: string }) => {
         if (token.kind !== 'ClientCredentials') return undefined;
+        const device = deviceClaims.get(token);
+        if (device) return device;
         // The service client acts for one school: the configured one, else the school the
         // gateway resolved for this request (SchoolID header), else the first school.
         let schoolId = settings.serviceSchoolId;
@@ -317,6 +335,18 @@ export function createSsoService({ app, db, secrets, settings, text, mailer }: D
     }));
 
   const verifier = new SsoTokenVerifier(getProvider, db);
+
+  // Claims of the device tokens being minted (mintDeviceToken), read by extraTokenClaims.
+  const deviceClaims = new WeakMap<object, DeviceClaims>();
+  async function mintDeviceToken(claims: DeviceClaims, scope: string): Promise<Record<string, unknown>> {
+    const provider = await getProvider();
+    const client = await provider.Client.find(SERVICE_CLIENT_ID);
+    if (!client) throw new Error('service client missing');
+    const token = new provider.ClientCredentials({ client, scope });
+    deviceClaims.set(token, claims);
+    const value = await token.save();
+    return { access_token: value, token_type: 'Bearer', expires_in: token.expiration, scope };
+  }
 
   async function endGrant(grantId: string, accountId: string | null): Promise<void> {
     const now = epochNow();
@@ -390,6 +420,7 @@ export function createSsoService({ app, db, secrets, settings, text, mailer }: D
     endGrant,
     revokeGrant,
     endOtherSessions,
+    mintDeviceToken,
     resetLimits: () => Object.values(limits).forEach((l) => l.reset()),
     async tokenRequest(form, { ip, schoolId }) {
       const headers: Record<string, string> = {

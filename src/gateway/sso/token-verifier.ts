@@ -71,7 +71,12 @@ export class SsoTokenVerifier implements TokenVerifier {
     if (cc && !cc.isExpired) {
       const schoolId = Number(cc.extra?.school_id);
       if (!Number.isInteger(schoolId) || schoolId <= 0) return null;
+      const deviceId = Number(cc.extra?.device_id);
+      const device = cc.extra?.device === 'gate' && Number.isInteger(deviceId) && deviceId > 0
+        ? { kind: 'gate' as const, id: deviceId, gen: Number(cc.extra?.device_gen) || 0 }
+        : undefined;
       return {
+        ...(device ? { device } : {}),
         kind: 'client',
         userId: null,
         schoolId,

@@ -1,3 +1,4 @@
+import { gateCalls } from './gate.ts';
 import type { CallDef } from './contract.ts';
 import { authCalls } from './auth.ts';
 import { sessionCalls } from './session.ts';
@@ -99,4 +100,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(connectCalls),
   ...Object.values(activityCalls),
   ...Object.values(ledgerCalls),
+  ...Object.values(gateCalls),
 ];

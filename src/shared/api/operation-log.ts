@@ -22,7 +22,7 @@ export const OPERATION_DOMAINS = [
   'circulationFamily', 'catalogue', 'classCorner', 'capture', 'collection', 'circulationRecall', 'circulationReviews',
   'circulationBatch', 'marc', 'allocation', 'circulationRecords', 'holds', 'search', 'loss', 'recommendations',
   'booklists', 'volunteers', 'signRecords', 'searchAdmin', 'operationLog', 'readerAccount', 'activities', 'charts',
-  'guide', 'libraryInfo', 'connect', 'ledgers', 'stocktaking',
+  'guide', 'libraryInfo', 'connect', 'ledgers', 'stocktaking', 'gate',
 ] as const;
 export type OperationDomain = (typeof OPERATION_DOMAINS)[number];
 

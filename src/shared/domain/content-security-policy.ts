@@ -2,8 +2,9 @@
  * The Content-Security-Policy of the app's documents, one definition for the gateway (web build)
  * and the desktop shell. MUI/emotion inject <style> tags, hence 'unsafe-inline' for styles only;
  * scripts are 'self' only (zod runs jitless in the renderer). frame-src https: serves /iframe.
- * `embeddable`: the web build may be framed by a school's own site (/inoutstatisticiframe exists
- * for that); the desktop window may not be framed at all.
+ * `embeddable`: the document may be framed by a school's own site. Only the embed document
+ * (EMBED_DOCUMENT, for the routes of EMBEDDABLE_ROUTES: the door's counts) is; the app itself,
+ * with its sign-in and staff screens, never is (clickjacking), nor is the desktop window.
  */
 export function appContentSecurityPolicy(opts: { embeddable: boolean }): string {
   return [
@@ -20,3 +21,11 @@ export function appContentSecurityPolicy(opts: { embeddable: boolean }): string 
     ...(opts.embeddable ? [] : ["frame-ancestors 'none'"]),
   ].join('; ');
 }
+
+/**
+ * The web build's document that other sites may frame (the gateway serves the app's index.html
+ * there with a CSP without frame-ancestors), and the hash routes it shows inside a frame; framed,
+ * the app shows any other route only as a link to open it in its own window.
+ */
+export const EMBED_DOCUMENT = '/library/embed';
+export const EMBEDDABLE_ROUTES: readonly string[] = ['/inoutstatisticiframe'];

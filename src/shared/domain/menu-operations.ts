@@ -79,6 +79,9 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/theme-reading': ['reading.activities.edit'],
   '/book-inventory': ['collection.stocktake.run', 'collection.stocktake.close'],
   '/inventory-report': ['collection.stocktake.export'],
+  '/entry-exit-records': ['gate.devices.edit'],
+  '/alarm-record': ['gate.alarms.export'],
+  '/inoutstatistic': ['gate.stats.export'],
 };
 
 /** Every operation key of the given menus. */

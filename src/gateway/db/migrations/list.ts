@@ -34,6 +34,7 @@ import { migration as libraryInfo } from './0036-library-info.ts';
 import { migration as stocktaking } from './0039-stocktaking.ts';
 import { migration as searchResourceType } from './0037-search-resource-type.ts';
 import { migration as ledgers } from './0038-ledgers.ts';
+import { migration as gate } from './0040-gate.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -72,4 +73,5 @@ export const migrations: readonly Migration[] = [
   searchResourceType,
   ledgers,
   stocktaking,
+  gate,
 ];

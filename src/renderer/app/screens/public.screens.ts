@@ -14,6 +14,6 @@ export const publicScreens = defineGroup({ area: 'public', group: 'no-login', lo
   '/auth': () => import('../../features/auth/auth-screen.tsx'),
   '/searchauth': () => import('../../features/auth/search-auth-screen.tsx'),
   '/barcode-prepriting-view': () => import('../../features/printing/preprint-view-screen.tsx'),
-  '/inoutstatisticiframe': null,
+  '/inoutstatisticiframe': () => import('../compose/door-counts-page.tsx'),
   '/department/user-transferr': () => import('../../features/readers/card-status-check-screen.tsx'),
 });

@@ -14,7 +14,7 @@ export const readingOtherScreens = defineGroup({ area: 'admin', group: 'reading-
   '/newbook-announcement': () => import('../../features/library-info/announcement-admin-screen.tsx'),
   '/join-reading': null,
   '/end-reading': null,
-  '/entry-exit-records': null,
+  '/entry-exit-records': () => import('../../features/gate/entry-exit-records-screen.tsx'),
   '/service-signin': null,
   '/external-links': () => import('../../features/library-info/external-links-screen.tsx'),
   '/dynamics-museum': null,

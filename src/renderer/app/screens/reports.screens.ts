@@ -14,7 +14,7 @@ export const reportsScreens = defineGroup({ area: 'admin', group: 'reports', log
   '/monthrank': null,
   '/yearrank': null,
   '/dayrank': null,
-  '/inoutstatistic': null,
+  '/inoutstatistic': () => import('../../features/gate/inout-statistic-screen.tsx'),
   '/resourcecicr': null,
   '/dept-borrowstatistic': null,
   '/class-borrowstatistic': null,
@@ -26,5 +26,5 @@ export const reportsScreens = defineGroup({ area: 'admin', group: 'reports', log
   '/statistical-query': null,
   '/statistical-purchasing': () => import('../../features/recommendations/stage-statistics-screen.tsx'),
   '/inventory-report': () => import('../../features/stocktaking/inventory-report-screen.tsx'),
-  '/alarm-record': null,
+  '/alarm-record': () => import('../../features/gate/alarm-record-screen.tsx'),
 });

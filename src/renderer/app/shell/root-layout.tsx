@@ -6,6 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import { setNavigator } from '../../lib/navigation.ts';
 import { findScreen } from '../screen-registry.ts';
+import { FramedNotice, isFramed } from './framed-notice.tsx';
+import { EMBEDDABLE_ROUTES } from '../../../shared/domain/content-security-policy.ts';
 
 export function LoadingScreen() {
   return (
@@ -33,6 +35,8 @@ export function RootLayout() {
     document.title = title ? `${title} - ${app}` : app;
   }, [title, t]);
 
+  // Inside another site's frame only the embeddable routes render (the embed document may be framed).
+  if (isFramed() && !EMBEDDABLE_ROUTES.includes(location.pathname)) return <FramedNotice />;
   return (
     <>
       {navigation.state === 'loading' && (
