@@ -17,6 +17,7 @@ import { measureRankings } from './charts.ts';
 import { measureLedgers } from './ledgers.ts';
 import { measureStocktaking } from './stocktaking.ts';
 import { measureGate } from './gate.ts';
+import { measureStaffRankings } from './charts-staff.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -92,6 +93,12 @@ async function catalogueRows(c: Record<string, number>, on: string) {
         row(`borrowing ranking of ${what}, this ${period}, top 100 (${r.loans} loans in the year), p95 (asked again within a minute: ${r[`${name}.${period}.warm.p95`]!.toFixed(1)} ms)`, r[`${name}.${period}.p95`]!, 'ms', 100);
       }
     }
+    // The reports' staff rankings on the same loans (interactive: 200 ms budget).
+    const s = await measureStaffRankings(t);
+    for (const [name, what] of [['readersOfSchool', 'readers of the school'], ['readersOfGrade', 'readers of a grade'], ['readersOfDept', 'readers of a department'], ['locationLoans', 'loans per collection area'], ['clcLoans', 'loans per CLC class']] as const) {
+      row(`report ranking of ${what}, this year, top 100, p95`, s[`${name}.p95`]!, 'ms', 200);
+    }
+    row('holdings per collection area (GetLocationItemSta), p95', s['locationHoldings.p95']!, 'ms', 200);
   } finally {
     await t.close();
   }

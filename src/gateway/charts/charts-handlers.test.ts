@@ -19,6 +19,16 @@ describe('rankPeriod: local days in the school offset', () => {
     expect(rankPeriod({ Period: 'custom', From: '2026-01-05', To: '2026-01-05' }, -300, now))
       .toMatchObject({ startUtc: '2026-01-05T05:00:00.000Z', endUtc: '2026-01-06T05:00:00.000Z' });
   });
+  it('takes today, yesterday and the last whole week, month and year', () => {
+    const now = new Date('2026-03-04T02:00:00.000Z'); // Wednesday 4 March 10:00 in +08:00
+    expect(rankPeriod({ Period: 'today' }, 480, now)).toMatchObject({ from: '2026-03-04', to: '2026-03-04' });
+    expect(rankPeriod({ Period: 'yesterday' }, 480, now)).toMatchObject({ from: '2026-03-03', to: '2026-03-03' });
+    expect(rankPeriod({ Period: 'lastWeek' }, 480, now)).toMatchObject({ from: '2026-02-23', to: '2026-03-01', startUtc: '2026-02-22T16:00:00.000Z', endUtc: '2026-03-01T16:00:00.000Z' });
+    expect(rankPeriod({ Period: 'lastMonth' }, 480, now)).toMatchObject({ from: '2026-02-01', to: '2026-02-28' });
+    expect(rankPeriod({ Period: 'lastYear' }, 480, now)).toMatchObject({ from: '2025-01-01', to: '2025-12-31' });
+    // On a Monday the last week is the one that ended yesterday.
+    expect(rankPeriod({ Period: 'lastWeek' }, 480, new Date('2026-03-02T01:00:00.000Z'))).toMatchObject({ from: '2026-02-23', to: '2026-03-01' });
+  });
   it('refuses a custom period longer than a school year', () => {
     expect(() => rankPeriod({ Period: 'custom', From: '2024-01-01', To: '2026-01-01' }, 480)).toThrow();
   });
@@ -114,7 +124,8 @@ describe('Charts/*BorrowRank', () => {
     expect((await t.fail(C.itemBorrowRank, {}, null)).status).toBeGreaterThanOrEqual(400);
   });
 
-  it('is a public call: anonymous with the school header, under the public rate limit', () => {
-    for (const c of Object.values(C)) expect(c).toMatchObject({ auth: 'optional', rateLimit: 'public' });
+  it('is a public call: anonymous with the school header, under the public rate limit (the aggregates; reader rankings are staff calls)', () => {
+    for (const c of [C.itemBorrowRank, C.gradeBorrowRank, C.deptBorrowRank]) expect(c).toMatchObject({ auth: 'optional', rateLimit: 'public' });
+    for (const c of [C.gradeUserBorrowRank, C.deptUserBorrowRank, C.getLocationItemSta, C.getLocationCircSta]) expect(c).toMatchObject({ auth: 'user', spec: true });
   });
 });

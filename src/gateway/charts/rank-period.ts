@@ -17,7 +17,7 @@ export function localDayStartUtc(day: string, utcOffsetMinutes: number): string 
 
 /**
  * The local days of a preset or custom period in the school's offset: a week from its Monday, a
- * month or year from its first day, each up to today. Loans are stored as UTC ISO instants
+ * month or year from its first day, each up to today; the last whole week, month or year; today or yesterday. Loans are stored as UTC ISO instants
  * (toISOString), so comparing the strings compares the instants.
  */
 export function rankPeriod(q: Pick<RankQuery, 'Period' | 'From' | 'To'>, utcOffsetMinutes: number, now: Date = new Date()): RankPeriodRange {
@@ -28,6 +28,12 @@ export function rankPeriod(q: Pick<RankQuery, 'Period' | 'From' | 'To'>, utcOffs
     case 'week': from = addDays(today, -((weekdayOf(today) + 6) % 7)); break;
     case 'month': from = `${today.slice(0, 7)}-01`; break;
     case 'year': from = `${today.slice(0, 4)}-01-01`; break;
+    case 'today': from = today; break;
+    case 'yesterday': from = to = addDays(today, -1); break;
+    // The last whole week (Monday to Sunday), month and year before the current one.
+    case 'lastWeek': to = addDays(today, -((weekdayOf(today) + 6) % 7) - 1); from = addDays(to, -6); break;
+    case 'lastMonth': to = addDays(`${today.slice(0, 7)}-01`, -1); from = `${to.slice(0, 7)}-01`; break;
+    case 'lastYear': from = `${Number(today.slice(0, 4)) - 1}-01-01`; to = `${Number(today.slice(0, 4)) - 1}-12-31`; break;
     default:
       from = q.From!;
       to = q.To!;

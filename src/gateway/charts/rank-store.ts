@@ -8,6 +8,8 @@ export interface RankFilter {
   period: RankPeriodRange;
   branchId?: number | undefined;
   resourceTypeId?: number | undefined;
+  /** The caller's branch scope (staff calls): only loans of copies of these branches; null or absent = all. */
+  branchIds?: readonly number[] | null | undefined;
 }
 
 /**
@@ -15,13 +17,17 @@ export interface RankFilter {
  * them. loans_school_loaned_cover_ix (migration 0035) holds every column read here, so the
  * period's loans come from the index alone.
  */
-function periodLoans(db: Db, f: RankFilter) {
+export function periodLoans(db: Db, f: RankFilter) {
   let q = db.selectFrom('loans as l')
     .where('l.school_id', '=', f.schoolId)
     .where('l.loaned_at', '>=', f.period.startUtc)
     .where('l.loaned_at', '<', f.period.endUtc)
     .where('l.cancelled', '=', 0);
   if (f.branchId != null) q = q.where((e) => e.exists(e.selectFrom('copies as bc').select('bc.id').whereRef('bc.id', '=', 'l.copy_id').where('bc.branch_id', '=', f.branchId!)));
+  if (f.branchIds) {
+    const ids = f.branchIds.length ? [...f.branchIds] : [-1];
+    q = q.where((e) => e.exists(e.selectFrom('copies as sc').select('sc.id').whereRef('sc.id', '=', 'l.copy_id').where('sc.branch_id', 'in', ids)));
+  }
   if (f.resourceTypeId != null) {
     q = q.where((e) => e.exists(e.selectFrom('copies as rc').innerJoin('titles as rt', 'rt.id', 'rc.title_id').select('rc.id')
       .whereRef('rc.id', '=', 'l.copy_id').where('rt.resource_type_id', '=', f.resourceTypeId!)));

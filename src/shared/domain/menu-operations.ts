@@ -82,6 +82,18 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/entry-exit-records': ['gate.devices.edit'],
   '/alarm-record': ['gate.alarms.export'],
   '/inoutstatistic': ['gate.stats.export'],
+  // Rankings (issue 11): exporting them; and the readers of every class (without it, a head
+  // teacher's or class librarian's class scope limits the reader rankings to their classes).
+  '/collLendrank': ['reports.ranks.export'],
+  '/catelendrank': ['reports.ranks.export'],
+  '/deptlendrank': ['reports.ranks.export'],
+  '/classlendrank': ['reports.ranks.export'],
+  '/deptuserrank': ['reports.ranks.export', 'reports.ranks.allClasses'],
+  '/classuserrank': ['reports.ranks.export', 'reports.ranks.allClasses'],
+  '/dayrank': ['reports.ranks.export'],
+  '/weekrank': ['reports.ranks.export'],
+  '/monthrank': ['reports.ranks.export'],
+  '/yearrank': ['reports.ranks.export'],
 };
 
 /** Every operation key of the given menus. */
