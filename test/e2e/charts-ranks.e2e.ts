@@ -59,7 +59,7 @@ test('readers of a class ranked by today\'s loans, exported to .xlsx; the day\'s
   await expect(rows).toHaveCount(3);
   await expect(screen.getByTestId('rank-period')).toContainText('共 3 次借阅');
   await expect(screen.getByTestId('report-chart')).toBeVisible();
-  await expect(screen.getByTestId('rank-print')).toBeVisible();
+  await expect(screen.getByTestId('report-print')).toBeVisible();
 
   // Export: the job runs in the download panel; the file has Chinese headers and our reader first.
   await screen.getByTestId('kit-export').click();

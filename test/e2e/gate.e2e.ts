@@ -96,7 +96,7 @@ test('a registered gate posts events; the records, the alarm, the statistic and 
   await foldDownloadPanel(page);
   await stat.getByTestId('kit-export').click();
   await expect(page.getByText('已开始导出，请在下载任务中查看。')).toBeVisible();
-  await expect(stat.getByTestId('inout-print')).toBeVisible();
+  await expect(stat.getByTestId('report-print')).toBeVisible();
   expect(health.problems).toEqual([]);
 
   // The door's view inside another site's frame, without signing in: counts only, no names. The

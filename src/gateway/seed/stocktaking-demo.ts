@@ -24,6 +24,8 @@ export function addDemoStocktake(tables: Tables, now: Date): void {
   const area = ranked[0];
   if (!area) return;
   const other = areas.find((a) => a.id !== area.id && a.branch_id === mainBranch);
+  const areaId = area.id as number;
+  const librarianId = librarian.id as number;
   const started = new Date(now.getTime() - 2 * 86_400_000).toISOString();
   const scannedAt = (i: number) => new Date(now.getTime() - 2 * 86_400_000 + 3_600_000 + i * 20_000).toISOString();
   const put = (table: string, row: Row) => {
@@ -32,10 +34,10 @@ export function addDemoStocktake(tables: Tables, now: Date): void {
     list.push(row);
   };
   put('stocktakes', {
-    id: 1, school_id: 1, name: '春季学期盘点（演示）', state: 'paused', started_at: started, started_by: librarian.id, updated_at: scannedAt(400),
+    id: 1, school_id: 1, name: '春季学期盘点（演示）', state: 'paused', started_at: started, started_by: librarianId, updated_at: scannedAt(400),
     closed_at: null, closed_by: null, marked: 0, undone: 0,
   });
-  put('stocktake_areas', { stocktake_id: 1, school_id: 1, area_id: area.id });
+  put('stocktake_areas', { stocktake_id: 1, school_id: 1, area_id: areaId });
   let itemId = 0;
   let i = 0;
   for (const c of perArea.get(area.id as number)!) {
@@ -45,10 +47,10 @@ export function addDemoStocktake(tables: Tables, now: Date): void {
     const kind = !seen ? null : !expected ? 'notExpected' : id % 17 === 0 ? 'misplaced' : 'found';
     if (!expected && !seen) continue;
     put('stocktake_items', {
-      id: ++itemId, school_id: 1, stocktake_id: 1, copy_id: id, expected: expected ? 1 : 0, home_area_id: area.id,
-      kind, reason: kind === 'notExpected' ? 'borrowed' : null, found_at: seen ? scannedAt(i++) : null, found_by: seen ? librarian.id : null,
-      found_area_id: kind === 'misplaced' ? (other?.id ?? area.id) : seen ? area.id : null, found_shelf_id: null, marked: 0, prev_storage: null, prev_circ: null,
+      id: ++itemId, school_id: 1, stocktake_id: 1, copy_id: id, expected: expected ? 1 : 0, home_area_id: areaId,
+      kind, reason: kind === 'notExpected' ? 'borrowed' : null, found_at: seen ? scannedAt(i++) : null, found_by: seen ? librarianId : null,
+      found_area_id: kind === 'misplaced' ? ((other?.id as number | undefined) ?? areaId) : seen ? areaId : null, found_shelf_id: null, marked: 0, prev_storage: null, prev_circ: null,
     });
   }
-  put('stocktake_unknown', { id: 1, school_id: 1, stocktake_id: 1, code: 'X0000123', area_id: area.id, at: scannedAt(i), by_user: librarian.id });
+  put('stocktake_unknown', { id: 1, school_id: 1, stocktake_id: 1, code: 'X0000123', area_id: areaId, at: scannedAt(i), by_user: librarianId });
 }
