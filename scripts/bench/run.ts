@@ -14,6 +14,7 @@ import { measureReaderImport } from './import-readers.ts';
 import { measureCatalogue } from './catalogue-search.ts';
 import { measureCirculation } from './circulation.ts';
 import { measureRankings } from './charts.ts';
+import { measureStatistics } from './statistics.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -89,6 +90,9 @@ async function catalogueRows(c: Record<string, number>, on: string) {
         row(`borrowing ranking of ${what}, this ${period}, top 100 (${r.loans} loans in the year), p95 (asked again within a minute: ${r[`${name}.${period}.warm.p95`]!.toFixed(1)} ms)`, r[`${name}.${period}.p95`]!, 'ms', 100);
       }
     }
+    // The statistics reports (issue 11 §1) on the same fixture and year of loans.
+    const s = await measureStatistics(t);
+    for (const [k, v] of Object.entries(s)) row(`statistics report ${k.replace('.p95', '')}, the last year, p95 at the gateway`, v, 'ms', 200);
   } finally {
     await t.close();
   }

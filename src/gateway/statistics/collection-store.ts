@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CollectionRow, ResourceCircRow, ZeroBookRow } from '../../shared/api/statistics.ts';
 import { storageAreaName } from '../../shared/domain/catalogue/copy-states.ts';
 import { toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
@@ -23,12 +24,12 @@ export async function zeroBorrowBooks(db: Db, f: StatFilter, z: ZeroBookFilter, 
   let q = heldCopies(db, f, f.endUtc);
   if (z.classCode) q = q.where(classLetter, '=', z.classCode);
   if (z.registeredBeforeUtc) q = q.where('c.created_at', '<', z.registeredBeforeUtc);
-  const lent = (e: Parameters<Parameters<typeof q.where>[0]>[0], by: 'copy' | 'title') => e.exists(
-    e.selectFrom('loans as l').select('l.id')
-      .$call((s) => (by === 'copy' ? s.whereRef('l.copy_id', '=', 'c.id') : s.innerJoin('copies as c2', 'c2.id', 'l.copy_id').whereRef('c2.title_id', '=', 'c.title_id')))
-      .where('l.loaned_at', '>=', f.startUtc).where('l.loaned_at', '<', f.endUtc).where('l.cancelled', '=', 0),
-  );
-  q = q.where((e) => e.not(lent(e, z.unit)));
+  // Lent in the period: this copy, or (by title) any copy of its title.
+  q = z.unit === 'copy'
+    ? q.where((e) => e.not(e.exists(e.selectFrom('loans as l').select('l.id').whereRef('l.copy_id', '=', 'c.id')
+      .where('l.loaned_at', '>=', f.startUtc).where('l.loaned_at', '<', f.endUtc).where('l.cancelled', '=', 0))))
+    : q.where((e) => e.not(e.exists(e.selectFrom('loans as l').innerJoin('copies as c2', 'c2.id', 'l.copy_id').select('l.id').whereRef('c2.title_id', '=', 'c.title_id')
+      .where('l.loaned_at', '>=', f.startUtc).where('l.loaned_at', '<', f.endUtc).where('l.cancelled', '=', 0))));
   if (z.unit === 'copy') {
     const [total, list] = await Promise.all([
       q.select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirst(),
@@ -71,14 +72,16 @@ export async function collectionReport(db: Db, f: Omit<StatFilter, 'startUtc' | 
     if (f.branchId != null) base = base.where('c.branch_id', '=', f.branchId);
     if (f.resourceTypeId != null) base = base.where('t.resource_type_id', '=', f.resourceTypeId);
   }
+  const column = { branch: 'c.branch_id', area: 'c.area_id', resourceType: 't.resource_type_id', state: 'c.storage_area' } as const;
+  const key = groupBy === 'class' ? classLetter : sql<string | number | null>`${sql.ref(column[groupBy])}`;
   const rows = await base
     .select((e) => [
-      (groupBy === 'branch' ? e.ref('c.branch_id') : groupBy === 'area' ? e.ref('c.area_id') : groupBy === 'resourceType' ? e.ref('t.resource_type_id') : groupBy === 'state' ? e.ref('c.storage_area') : classLetter).as('k'),
+      key.as('k'),
       e.fn.countAll<number | string>().as('copies'),
       e.fn.count<number | string>('c.title_id').distinct().as('titles'),
       e.fn.sum<number | string | null>('c.price').as('value'),
     ])
-    .groupBy(groupBy === 'branch' ? 'c.branch_id' : groupBy === 'area' ? 'c.area_id' : groupBy === 'resourceType' ? 't.resource_type_id' : groupBy === 'state' ? 'c.storage_area' : classLetter)
+    .groupBy(key)
     .execute();
   const names = await namesOf(db, f.schoolId, groupBy, lang, t);
   const total = rows.reduce((s, r) => s + Number(r.copies), 0);

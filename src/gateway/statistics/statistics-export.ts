@@ -30,7 +30,7 @@ export function reportExportJob(o: {
   const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
   const name = t(`statistics:resources.${id}.name`);
   return {
-    schoolId: o.schoolId, userId: o.userId, operationType: 'ExportStatistics', resultPath,
+    schoolId: o.schoolId, userId: o.userId, operationType: `ExportStatistics-${o.report}`, resultPath,
     fileName: `${name}_${stamp}.xlsx`,
     doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
     async run(ctx: JobContext) {

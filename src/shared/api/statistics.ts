@@ -106,7 +106,7 @@ export type ZeroReaderQuery = z.infer<typeof zeroReaderQuery>;
 export const zeroReaderRowSchema = z.object({
   ReaderID: z.string(),
   Name: z.string(),
-  Identity: z.string(),
+  Identity: z.enum(['student', 'teacher', 'parent', 'other']),
   ClassName: z.string(),
 });
 export type ZeroReaderRow = z.infer<typeof zeroReaderRowSchema>;
