@@ -134,6 +134,20 @@ describe('Statistics', () => {
     const classmates = await t.db.selectFrom('users').select('id').where('dept_id', '=', student.dept_id).where('status', '=', 'active').execute();
     expect(own2.Total).toBeLessThanOrEqual(classmates.length);
     await t.fail(C.deptBorrow, { ...P, Level: 'dept' }, 'teacher');
+
+    // Circulation per day and per month: the period's loans, each on its local day.
+    const loansOwn = await sql<{ at: string }>`select loaned_at as at from loans where school_id = 1 and cancelled = 0 and loaned_at >= ${await at(FROM, 0)} and loaned_at < ${await at('2021-04-01', 0)}`.execute(t.db);
+    const days = await t.data(C.circulation, { ...P, Step: 'day' }, 'admin');
+    expect(days).toHaveLength(31);
+    const off = await offset();
+    const perDay = new Map<string, number>();
+    for (const r of loansOwn.rows) {
+      const d = new Date(Date.parse(r.at) + off * 60_000).toISOString().slice(0, 10);
+      perDay.set(d, (perDay.get(d) ?? 0) + 1);
+    }
+    for (const d of days) expect(d.Loans).toBe(perDay.get(d.Period) ?? 0);
+    const months = await t.data(C.circulation, { ...P, Step: 'month' }, 'admin');
+    expect(months).toEqual([expect.objectContaining({ Period: '2021-03', Loans: loansOwn.rows.length })]);
   });
 
   it('zero-borrow books: a copy lent in the period and one weeded before its end are not listed; an unread copy is', async () => {

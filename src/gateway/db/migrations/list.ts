@@ -32,6 +32,7 @@ import { migration as activities } from './0034-activities.ts';
 import { migration as kioskGuide } from './0035-kiosk-guide.ts';
 import { migration as libraryInfo } from './0036-library-info.ts';
 import { migration as searchResourceType } from './0037-search-resource-type.ts';
+import { migration as statistics } from './0041-statistics.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -68,4 +69,5 @@ export const migrations: readonly Migration[] = [
   kioskGuide,
   libraryInfo,
   searchResourceType,
+  statistics,
 ];

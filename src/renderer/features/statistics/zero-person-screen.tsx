@@ -6,7 +6,7 @@ import { StatReport } from './stat-report.tsx';
 export default function ZeroPersonScreen() {
   return (
     <StatReport
-      id="zero-person" report="zeroPerson" run={C.zeroBorrowReaders} params={zeroReaderParams} defaults={thisYear()}
+      id="zero-person" report="zeroPerson" run={C.zeroBorrowReaders} params={zeroReaderParams} defaults={{ ...thisYear(), Identity: 'student' }}
       columns={STAT_COLUMNS.zeroPerson}
     />
   );
