@@ -18,6 +18,7 @@ import { measureLedgers } from './ledgers.ts';
 import { measureStocktaking } from './stocktaking.ts';
 import { measureGate } from './gate.ts';
 import { measureStaffRankings } from './charts-staff.ts';
+import { measureStatistics } from './statistics.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -99,6 +100,9 @@ async function catalogueRows(c: Record<string, number>, on: string) {
       row(`report ranking of ${what}, this year, top 100, p95`, s[`${name}.p95`]!, 'ms', 200);
     }
     row('holdings per collection area (GetLocationItemSta), p95', s['locationHoldings.p95']!, 'ms', 200);
+    // The statistics reports (issue 11 §1) on the same fixture and year of loans.
+    const st = await measureStatistics(t);
+    for (const [k, v] of Object.entries(st)) row(`statistics report ${k.replace('.p95', '')}, the last year, p95 at the gateway`, v, 'ms', 200);
   } finally {
     await t.close();
   }

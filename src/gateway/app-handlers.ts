@@ -57,6 +57,7 @@ import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
 import { connectHandlers } from './connect/connect-handlers.ts';
 import { activityHandlers } from './activities/activities-handlers.ts';
 import { chartsHandlers } from './charts/charts-handlers.ts';
+import { statisticsHandlers } from './statistics/statistics-handlers.ts';
 import { guideHandlers } from './guide/guide-handlers.ts';
 import { readerAccountHandlers } from './reader-account/reader-account-handlers.ts';
 import { ledgersHandlers } from './ledgers/ledgers-handlers.ts';
@@ -78,6 +79,7 @@ export const allHandlers: AnyHandlerMap = {
   ...collectionShelfHandlers,
   ...searchHandlers,
   ...chartsHandlers,
+  ...statisticsHandlers,
   ...guideHandlers,
   ...authHandlers,
   ...sessionHandlers,

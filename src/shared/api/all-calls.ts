@@ -43,6 +43,7 @@ import { libraryInfoCalls } from './library-info.ts';
 import { connectCalls } from './connect.ts';
 import { activityCalls } from './activities.ts';
 import { chartsCalls } from './charts.ts';
+import { statisticsCalls } from './statistics.ts';
 import { guideCalls } from './guide.ts';
 import { ledgerCalls } from './ledgers.ts';
 
@@ -86,6 +87,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(holdCalls),
   ...Object.values(searchCalls),
   ...Object.values(chartsCalls),
+  ...Object.values(statisticsCalls),
   ...Object.values(guideCalls),
   ...Object.values(lossCalls),
   ...Object.values(recommendationCalls),

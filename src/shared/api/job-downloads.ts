@@ -5,6 +5,7 @@ import { circulationFamilyCalls } from './circulation-family.ts';
 import { circulationPasswordCalls } from './circulation-passwords.ts';
 import { volunteerCalls } from './volunteers.ts';
 import { signRecordCalls } from './sign-records.ts';
+import { STATISTICS_MENUS } from './statistics.ts';
 
 /**
  * The permission a user must still hold to download the file of a job, by the job's
@@ -20,6 +21,8 @@ const DOWNLOAD_PERMISSION: Readonly<Record<string, string | undefined>> = {
   ExportCircRecords: circulationRecordCalls.exportTransactions.perm,
   ExportVolunteerHours: volunteerCalls.exportHours.perm,
   ExportSignRecords: signRecordCalls.export.perm,
+  // The list of readers who borrowed nothing names readers: it needs its menu still.
+  'ExportStatistics-zeroPerson': STATISTICS_MENUS.zeroPerson,
 };
 
 export function downloadPermissionOf(operationType: string): string | undefined {

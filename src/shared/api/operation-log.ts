@@ -21,7 +21,7 @@ export const OPERATION_DOMAINS = [
   'circulation', 'basic', 'roles', 'permission', 'rollover', 'acquisition', 'circulationVerify', 'circulationPasswords',
   'circulationFamily', 'catalogue', 'classCorner', 'capture', 'collection', 'circulationRecall', 'circulationReviews',
   'circulationBatch', 'marc', 'allocation', 'circulationRecords', 'holds', 'search', 'loss', 'recommendations',
-  'booklists', 'volunteers', 'signRecords', 'searchAdmin', 'operationLog', 'readerAccount', 'activities', 'charts',
+  'booklists', 'volunteers', 'signRecords', 'searchAdmin', 'operationLog', 'readerAccount', 'activities', 'charts', 'statistics',
   'guide', 'libraryInfo', 'connect', 'ledgers', 'stocktaking', 'gate',
 ] as const;
 export type OperationDomain = (typeof OPERATION_DOMAINS)[number];

@@ -59,6 +59,10 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/surrency/borrow-history-book': ['circulation.records.export'],
   '/surrency/borrow-history-reader': ['circulation.records.export'],
   '/recall': ['circulation.recall.send'],
+  // Library staff see every class on the class-scoped statistics (head teachers and class librarians only theirs).
+  '/zero-borrow-person': ['statistics.classes.all'],
+  '/dept-borrowstatistic': ['statistics.classes.all'],
+  '/class-borrowstatistic': ['statistics.classes.all'],
   '/bookreview': ['circulation.reviews.moderate'],
   '/batchborrow': ['circulation.batch.borrow'],
   '/batchreturn': ['circulation.batch.return'],

@@ -41,6 +41,8 @@ export interface ReportConfig {
   export?: CallDef;
   /** Buttons beside the title once run, given the parameters run (an export of one's own). */
   toolbar?: (params: Record<string, unknown>) => ReactNode;
+  /** Figures above the table from the whole reply (totals a report returns beside its List). */
+  summary?: (data: Record<string, unknown>) => ReactNode;
 }
 
 const PAGING = ['Page', 'Rows'] as const;
@@ -105,6 +107,7 @@ export function ReportScreen({ config }: { config: ReportConfig }) {
         <EmptyState message={t('report.notRun')} />
       ) : (
         <>
+          {config.summary && result.data && config.summary(result.data as unknown as Record<string, unknown>)}
           <KitGrid
             testId="report-grid"
             rows={rows}
