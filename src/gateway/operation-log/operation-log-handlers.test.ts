@@ -104,4 +104,40 @@ describe.each(databases)('the operation log on $name', ({ postgres }) => {
     // The export itself is an operation: who took the log away, and when.
     expect((await search({ Domain: 'operationLog' })).List.map((e) => e.CallID)).toContain('operationLog.export');
   });
+
+  it('/counter-statistics counts each desk and staff member from the log, as the test counts the rows itself', async () => {
+    const [reader] = await freeReaders(t, 1) as [FreeReader];
+    await groupFor(t, [reader], { MaxLoans: 10 });
+    const copies = await freeCopies(t, 3);
+    const tag = `柜台${Date.now() % 100000}`;
+    const at = (n: number) => ({ as: 'librarian', headers: { 'x-workstation': encodeURIComponent(`${tag}-${n}`) } });
+    await t.data(C.literatureCirc, { UserID: reader.id, Barcode: copies[0]!.barcode }, at(1));
+    await t.data(C.literatureCirc, { UserID: reader.id, Barcode: copies[1]!.barcode }, at(1));
+    await t.fail(C.literatureCirc, { UserID: reader.id, Barcode: 'NO-SUCH-COPY' }, at(1));
+    await t.data(C.literatureCirc, { UserID: reader.id, Barcode: copies[2]!.barcode }, at(2));
+    await t.data(C.literatureReturn, { Barcode: copies[0]!.barcode }, at(2));
+    await t.data(C.renew, { Barcode: copies[1]!.barcode }, at(2));
+
+    const rows = await t.data(L.counterStatistics, { Workstation: tag }, 'admin');
+    // The expected lines, counted here from the log's rows.
+    const log = await t.db.selectFrom('operation_log').select(['workstation', 'user_account', 'call_id', 'result'])
+      .where('school_id', '=', 1).where('workstation', 'like', `${tag}-%`).execute();
+    const expected = [1, 2].map((n) => {
+      const mine = log.filter((r) => r.workstation === `${tag}-${n}`);
+      const ok = (ids: string[]) => mine.filter((r) => r.result === 'ok' && ids.includes(r.call_id)).length;
+      return { Workstation: `${tag}-${n}`, UserAccount: 'librarian', Borrow: ok(['circulation.literatureCirc']), Return: ok(['circulation.literatureReturn', 'circulation.deferredReturn']), Renew: ok(['circulation.renew']), Undo: 0, Refused: mine.filter((r) => r.result === 'refused').length };
+    });
+    expect(expected).toEqual([
+      { Workstation: `${tag}-1`, UserAccount: 'librarian', Borrow: 2, Return: 0, Renew: 0, Undo: 0, Refused: 1 },
+      { Workstation: `${tag}-2`, UserAccount: 'librarian', Borrow: 1, Return: 1, Renew: 1, Undo: 0, Refused: 0 },
+    ]);
+    expect(rows.map(({ Workstation, UserAccount, Borrow, Return, Renew, Undo, Refused }) => ({ Workstation, UserAccount, Borrow, Return, Renew, Undo, Refused })).sort((a, b) => a.Workstation.localeCompare(b.Workstation))).toEqual(expected);
+    // The busiest first; per desk only, the staff columns are empty; a period before any of it is empty.
+    expect(rows.map((r) => r.Total)).toEqual([3, 2]);
+    const byDesk = await t.data(L.counterStatistics, { Workstation: tag, GroupBy: 'desk' }, 'admin');
+    expect(byDesk.map((r) => [r.UserAccount, r.Total])).toEqual([['', 3], ['', 2]]);
+    expect(await t.data(L.counterStatistics, { Workstation: tag, DateTo: '2000-01-01' }, 'admin')).toEqual([]);
+    expect((await t.fail(L.counterStatistics, {}, 'student')).status).toBe(403);
+  });
 });
+

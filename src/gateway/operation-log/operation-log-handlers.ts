@@ -6,8 +6,8 @@ import { requireUser } from '../access/call-context.ts';
 import { utcOffsetOf } from '../borrow-rules/borrow-rule-store.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import type { JobSpec } from '../jobs/job-runner.ts';
-import { logExportJob } from '../jobs/xlsx-export.ts';
-import { findOperations, type OperationFilters } from './operation-log-store.ts';
+import { logExportJob, pagedExportJob } from '../jobs/xlsx-export.ts';
+import { counterStatistics, findOperations, type CounterFilters, type OperationFilters } from './operation-log-store.ts';
 
 /** /sys/log/operation: the school's operation log, newest first, and its export. */
 
@@ -26,6 +26,21 @@ function exportJob(o: { app: FastifyInstance; lang: Language; schoolId: number; 
   });
 }
 
+const COUNTER_COLUMNS = ['Workstation', 'UserName', 'UserAccount', 'Borrow', 'Return', 'Renew', 'Undo', 'Refused', 'Total'] as const;
+
+/** /counter-statistics as .xlsx: the same lines as the screen (a few hundred at most: one page). */
+function counterExportJob(o: { app: FastifyInstance; lang: Language; schoolId: number; offset: number; userId: number; filters: CounterFilters }): JobSpec {
+  const R = 'operation-log:resources.counter-statistics';
+  return pagedExportJob({
+    ...o, operationType: 'ExportCounterStatistics', fileNameKey: `${R}.name`, sheetKey: `${R}.name`,
+    columns: COUNTER_COLUMNS.map((k) => ({ key: k, header: `${R}.fields.${k}`, width: k === 'Workstation' || k === 'UserName' ? 20 : 12 })),
+    page: async (page) => {
+      const all = page === 1 ? await counterStatistics(o.app.db, o.schoolId, o.offset, o.filters) : [];
+      return { List: all, Total: all.length };
+    },
+    cells: (r) => r,
+  });
+}
 
 export const operationLogHandlers = {
   'operationLog.search': handler(C.search, async (input, ctx) => {
@@ -38,5 +53,16 @@ export const operationLogHandlers = {
     const { schoolId, userId } = requireUser(ctx);
     const DataID = await ctx.app.jobs.start(exportJob({ app: ctx.app, lang: ctx.lang, schoolId, offset: await utcOffsetOf(ctx.app.db, schoolId), userId, filters: input }));
     return { DataID };
+  }),
+
+  'operationLog.counterStatistics': handler(C.counterStatistics, async (input, ctx) => {
+    const { schoolId } = requireUser(ctx);
+    return counterStatistics(ctx.app.db, schoolId, await utcOffsetOf(ctx.app.db, schoolId), input);
+  }),
+
+  'operationLog.exportCounterStatistics': handler(C.exportCounterStatistics, async (input, ctx) => {
+    const { schoolId, userId } = requireUser(ctx);
+    const offset = await utcOffsetOf(ctx.app.db, schoolId);
+    return { DataID: await ctx.app.jobs.start(counterExportJob({ app: ctx.app, lang: ctx.lang, schoolId, offset, userId, filters: input })) };
   }),
 } satisfies HandlerMapFor<typeof C>;

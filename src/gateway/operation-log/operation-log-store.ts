@@ -1,6 +1,8 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { wordReason, type DeskReason } from '../../shared/api/circulation.ts';
-import type { OperationDomain, OperationEntry, OperationLogQuery } from '../../shared/api/operation-log.ts';
+import { COUNTER_CALLS, type CounterRow, type OperationDomain, type OperationEntry, type OperationLogQuery } from '../../shared/api/operation-log.ts';
+import type { z } from 'zod';
+import type { counterStatisticsQuery } from '../../shared/api/operation-log.ts';
 import { addDays } from '../../shared/domain/borrowing/local-days.ts';
 import { dayStart } from '../circulation/records-store.ts';
 import { containsText } from '../db/like.ts';
@@ -74,4 +76,38 @@ export async function findOperations(
       Result: r.result, Message: messageOf(t, r.message_key, r.message_params), DurationMs: r.duration_ms,
     })),
   };
+}
+
+export type CounterFilters = z.output<typeof counterStatisticsQuery>;
+
+/**
+ * Counter statistics from the log: the desk's calls in the period, grouped by desk (its name, else
+ * its address), by staff member, or both; done calls per kind and refusals of any, the busiest first.
+ */
+export async function counterStatistics(db: Db, schoolId: number, offset: number, f: CounterFilters): Promise<CounterRow[]> {
+  const all = Object.values(COUNTER_CALLS).flat();
+  const desk = sql<string>`case when o.workstation = '' then o.ip else o.workstation end`;
+  const byDesk = f.GroupBy !== 'staff';
+  const byStaff = f.GroupBy !== 'desk';
+  const count = (calls: readonly string[]) => sql<number | string>`sum(case when o.result = 'ok' and o.call_id in (${sql.join(calls.map((c) => sql.lit(c)))}) then 1 else 0 end)`;
+  let q = logQuery(db, schoolId, { DateFrom: f.DateFrom, DateTo: f.DateTo, User: f.User, Workstation: f.Workstation }, offset)
+    .where('o.call_id', 'in', all)
+    .select([
+      (byDesk ? desk : sql<string>`''`).as('desk'),
+      (byStaff ? sql<string>`o.user_account` : sql<string>`''`).as('account'),
+      (byStaff ? sql<string>`max(o.user_name)` : sql<string>`''`).as('name'),
+      count(COUNTER_CALLS.Borrow).as('borrow'), count(COUNTER_CALLS.Return).as('ret'), count(COUNTER_CALLS.Renew).as('renew'), count(COUNTER_CALLS.Undo).as('undo'),
+      sql<number | string>`sum(case when o.result = 'refused' then 1 else 0 end)`.as('refused'),
+    ]);
+  if (byDesk) q = q.groupBy(desk);
+  if (byStaff) q = q.groupBy('o.user_account');
+  const rows = await q.execute();
+  return rows.map((r) => {
+    const n = { Borrow: Number(r.borrow), Return: Number(r.ret), Renew: Number(r.renew), Undo: Number(r.undo), Refused: Number(r.refused) };
+    return {
+      Workstation: String(r.desk), UserName: String(r.name), UserAccount: String(r.account), ...n,
+      Total: n.Borrow + n.Return + n.Renew + n.Undo,
+      Label: [r.desk, r.name].filter(Boolean).join(' · '),
+    };
+  }).sort((a, b) => b.Total - a.Total || a.Label.localeCompare(b.Label));
 }

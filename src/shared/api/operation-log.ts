@@ -66,6 +66,42 @@ export const operationEntrySchema = z.object({
 });
 export type OperationEntry = z.infer<typeof operationEntrySchema>;
 
+/** /counter-statistics 柜台统计: what each desk and each staff member did, counted from the log. */
+export const COUNTER_STATISTICS_MENU = '/counter-statistics';
+export const COUNTER_GROUPS = ['both', 'desk', 'staff'] as const;
+/** The desk's calls each column counts (done ones; refusals of any of them are counted apart). */
+export const COUNTER_CALLS = {
+  Borrow: ['circulation.literatureCirc'],
+  Return: ['circulation.literatureReturn', 'circulation.deferredReturn'],
+  Renew: ['circulation.renew'],
+  Undo: ['circulation.undo'],
+} as const;
+
+export const counterStatisticsQuery = z.object({
+  DateFrom: dateField().optional(),
+  DateTo: dateField().optional(),
+  /** One line per desk and staff member, per desk, or per staff member. */
+  GroupBy: z.enum(COUNTER_GROUPS, { error: 'operation-log:invalid.groupBy' }).default('both'),
+  Workstation: text({ max: 64 }).optional(),
+  User: text({ max: 100 }).optional(),
+});
+
+export const counterRowSchema = z.object({
+  /** The workstation's name, else the address it called from ('' when grouped by staff). */
+  Workstation: z.string(),
+  UserName: z.string(),
+  UserAccount: z.string(),
+  Borrow: z.number().int(),
+  Return: z.number().int(),
+  Renew: z.number().int(),
+  Undo: z.number().int(),
+  Refused: z.number().int(),
+  Total: z.number().int(),
+  /** Desk and name together, for the chart's axis. */
+  Label: z.string(),
+});
+export type CounterRow = z.infer<typeof counterRowSchema>;
+
 const call = { method: 'POST', auth: 'user', spec: false } as const;
 const P = (action: string) => `${LIB}/Log/${action}`;
 
@@ -75,5 +111,14 @@ export const operationLogCalls = {
   export: defineCall({
     ...call, id: 'operationLog.export', path: P('ExportOperationLog'), perm: OPERATION_LOG_EXPORT,
     input: operationLogQuery.omit({ Page: true, Rows: true }), data: z.object({ DataID: z.string() }),
+  }),
+  /** /counter-statistics: loans, returns, renewals, undos and refusals per desk and staff member, the busiest first. */
+  counterStatistics: defineCall({
+    ...call, id: 'operationLog.counterStatistics', path: P('GetCounterStatistics'), perm: COUNTER_STATISTICS_MENU, log: 'never',
+    input: counterStatisticsQuery, data: z.array(counterRowSchema),
+  }),
+  exportCounterStatistics: defineCall({
+    ...call, id: 'operationLog.exportCounterStatistics', path: P('ExportCounterStatistics'), perm: COUNTER_STATISTICS_MENU,
+    input: counterStatisticsQuery, data: z.object({ DataID: z.string() }),
   }),
 };

@@ -22,7 +22,7 @@ export const reportsScreens = defineGroup({ area: 'admin', group: 'reports', log
   '/zero-borrow-book': () => import('../../features/statistics/zero-book-screen.tsx'),
   '/collection-statistic': () => import('../../features/statistics/collection-screen.tsx'),
   '/circulate-statistic': () => import('../../features/statistics/circulation-screen.tsx'),
-  '/counter-statistics': null,
+  '/counter-statistics': () => import('../../features/operation-log/counter-statistics-screen.tsx'),
   '/statistical-query': null,
   '/statistical-purchasing': () => import('../../features/recommendations/stage-statistics-screen.tsx'),
   '/inventory-report': () => import('../../features/stocktaking/inventory-report-screen.tsx'),
