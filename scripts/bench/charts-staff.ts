@@ -1,7 +1,7 @@
 import type { TestApp } from '../../src/gateway/testing/test-app.ts';
 import { chartsCalls as C } from '../../src/shared/api/charts.ts';
 import type { CallDef } from '../../src/shared/api/contract.ts';
-import { pct } from './percentile.ts';
+import { callP95s } from './call-p95.ts';
 
 /**
  * The staff rankings of the reports (issue 11) at the gateway, on the data measureRankings leaves
@@ -22,16 +22,5 @@ export async function measureStaffRankings(t: TestApp, school = 1): Promise<Reco
     locationLoans: [C.getLocationCircSta, year],
     clcLoans: [C.getClcRank, year],
   };
-  const out: Record<string, number> = {};
-  for (const [name, [call, input]] of Object.entries(cases)) {
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const a = performance.now();
-      const r = await t.call(call, call === C.getLocationItemSta ? input : { ...input, Top: 100 - i }, { token });
-      times.push(performance.now() - a);
-      if (r.statusCode !== 200) throw new Error(`${name}: ${r.body.slice(0, 200)}`);
-    }
-    out[`${name}.p95`] = pct(times, 0.95);
-  }
-  return out;
+  return callP95s(t, cases, { token }, (call, input, i) => (call === C.getLocationItemSta ? input : { ...input, Top: 100 - i }));
 }

@@ -3,7 +3,7 @@ import { ledgerCalls as L } from '../../src/shared/api/ledgers.ts';
 import { refreshPlannerStatistics } from '../../src/gateway/db/planner-statistics.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
-import { pct } from './percentile.ts';
+import { callP95s } from './call-p95.ts';
 
 /**
  * The accession registers at the gateway on the catalogue fixture: its copies (BX…) are put into
@@ -48,18 +48,7 @@ export async function measureLedgers(t: TestApp, school = 1): Promise<Record<str
     'titles.3batches': [L.titles, { Ledger: 'singlemultiple', BatchIDs: batchIds.slice(0, 3), Page: 1, Rows: 50 }],
     'weeding.year': [L.weeding, { From: yearAgo, To: today, Page: 1, Rows: 50 }],
   } as const;
-  const out: Record<string, number> = { copies: copies.length, weeded: weeded.length };
-  for (const [name, [call, input]] of Object.entries(cases)) {
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const a = performance.now();
-      const r = await t.call(call, input, { token, school });
-      times.push(performance.now() - a);
-      if (r.statusCode !== 200) throw new Error(`${name}: ${r.body.slice(0, 200)}`);
-    }
-    out[`${name}.p95`] = pct(times, 0.95);
-  }
-  return out;
+  return { copies: copies.length, weeded: weeded.length, ...(await callP95s(t, cases, { token, school })) };
 }
 
 if (import.meta.main) {

@@ -3,7 +3,7 @@ import { statisticsCalls as C } from '../../src/shared/api/statistics.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { measureRankings } from './charts.ts';
-import { pct } from './percentile.ts';
+import { callP95s } from './call-p95.ts';
 
 /**
  * The statistics reports (issue 11 §1) at the gateway, as the administrator asks them, on the
@@ -28,18 +28,7 @@ export async function measureStatistics(t: TestApp, school = 1): Promise<Record<
     circulationDay: [C.circulation, { ...P, Step: 'day' }],
     circulationMonth: [C.circulation, { ...P, Step: 'month' }],
   } as const;
-  const out: Record<string, number> = {};
-  for (const [name, [call, input]] of Object.entries(cases)) {
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const a = performance.now();
-      const r = await t.call(call, input, { token, school });
-      times.push(performance.now() - a);
-      if (r.statusCode !== 200) throw new Error(`${name}: ${r.body.slice(0, 200)}`);
-    }
-    out[`${name}.p95`] = pct(times, 0.95);
-  }
-  return out;
+  return callP95s(t, cases, { token, school });
 }
 
 if (import.meta.main) {
