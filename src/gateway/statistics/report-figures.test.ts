@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { chartsCalls as CH } from '../../shared/api/charts.ts';
 import { statisticsCalls as C } from '../../shared/api/statistics.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
@@ -226,6 +227,16 @@ describe.each(databases)('report figures on $name', ({ postgres }) => {
         if (id == null) continue;
         expect(rows.find((r) => r.Name === names.get(id as number)), `${level} ${String(id)}`).toMatchObject({ Copies: v.copies, Titles: v.titles.size, Value: v.cents / 100 });
       }
+    }
+
+    // Holdings per collection area now (Charts/GetLocationItemSta): copies, titles, on loan, value.
+    await t.db.updateTable('copies').set({ circ_state: 'borrowed' }).where('id', '=', c1.id).execute();
+    const perArea = await sql<{ area_id: number | null; n: number | string; titles: number | string; lent: number | string; cents: number | string }>`
+      select area_id, count(*) as n, count(distinct title_id) as titles, sum(case when circ_state = 'borrowed' then 1 else 0 end) as lent, sum(round(price * 100)) as cents
+      from copies where school_id = 1 and storage_area not in (3, 6) group by area_id`.execute(t.db);
+    const items = await t.data(CH.getLocationItemSta, {}, 'admin');
+    for (const w of perArea.rows) {
+      expect(items.List.find((x) => x.AreaID === (w.area_id ?? 0)), `area ${w.area_id}`).toMatchObject({ Copies: Number(w.n), Titles: Number(w.titles), OnLoan: Number(w.lent), Value: Number(w.cents) / 100 });
     }
 
     const circ = await t.data(C.resourceCirc, P, 'admin');
