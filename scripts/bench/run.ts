@@ -107,7 +107,7 @@ async function catalogueRows(c: Record<string, number>, on: string) {
     for (const [k, v] of Object.entries(st)) row(`statistics report ${k.replace('.p95', '')}, the last year (of three years of loans), p95 at the gateway`, v, 'ms', 200);
     // A report of about 100,000 rows to .xlsx (a job, streamed): time and the memory it adds.
     const x = await measureReportExport(t);
-    row(`export of ${x.rows} never-borrowed titles to .xlsx (a job, streamed; ${(x.bytes / 2 ** 20).toFixed(1)} MB): call to file done`, x.ms!, 'ms', null);
+    row(`export of ${x.rows} never-borrowed titles to .xlsx (a job, streamed; ${(x.bytes! / 2 ** 20).toFixed(1)} MB): call to file done`, x.ms!, 'ms', null);
     row(`export of ${x.rows} rows to .xlsx: peak resident memory above the gateway's before it (heap: +${x.peakHeapMb!.toFixed(0)} MB)`, x.peakRssMb!, 'MB', null);
   } finally {
     await t.close();
