@@ -1,8 +1,10 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { chartsCalls as CH } from '../../shared/api/charts.ts';
 import { statisticsCalls as C } from '../../shared/api/statistics.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { downloadJobFile, pollJob } from '../testing/job-files.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
 import { zeroBorrowBookChunks } from './zero-books-store.ts';
 
@@ -175,6 +177,19 @@ describe.each(databases)('report figures on $name', ({ postgres }) => {
     };
     expect((await drain('copy', 5)).map((r) => r.Barcode)).toEqual(ownU);
     expect((await drain('title', 3)).map((r) => [r.Title, r.Copies])).toEqual(ownT.map((r) => [names.get(r.title_id), Number(r.n)]));
+
+    // Through the export call: the job's file holds the same lists (barcode or title first) under the headers.
+    const token = await t.tokenFor('admin');
+    for (const [unit, want] of [['copy', ownU], ['title', ownT.map((r) => names.get(r.title_id))]] as const) {
+      const job = await t.data(C.export, { Report: 'zeroBook', Params: { ...P, Unit: unit, ClassCode: 'U' } }, 'admin');
+      expect((await pollJob(t, job.DataID, token)).at(-1)!.State).toBe(2);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await downloadJobFile(t, job.DataID, token)).rawPayload as unknown as ArrayBuffer);
+      const sheet = wb.worksheets[0]!;
+      const cells: string[] = [];
+      sheet.eachRow((row, i) => { if (i > 1) cells.push(String(row.getCell(1).value)); });
+      expect(cells, unit).toEqual([...want]);
+    }
 
     // Page 2 of one title a page: the walk must pass the 60 copies of the first title.
     const second = await t.data(C.zeroBorrowBooks, { ...P, Unit: 'title', ClassCode: 'U', Page: 2, Rows: 1 }, 'admin');
