@@ -56,6 +56,7 @@ import { operationLogHandlers } from './operation-log/operation-log-handlers.ts'
 import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
 import { connectHandlers } from './connect/connect-handlers.ts';
 import { bridgeHandlers } from './connect/bridge-platform-handlers.ts';
+import { oauthAppHandlers } from './connect/oauth-app-handlers.ts';
 import { activityHandlers } from './activities/activities-handlers.ts';
 import { chartsHandlers } from './charts/charts-handlers.ts';
 import { statisticsHandlers } from './statistics/statistics-handlers.ts';
@@ -124,6 +125,7 @@ export const allHandlers: AnyHandlerMap = {
   ...libraryInfoHandlers,
   ...connectHandlers,
   ...bridgeHandlers,
+  ...oauthAppHandlers,
   ...activityHandlers,
   ...readerAccountHandlers,
   ...ledgersHandlers,

@@ -9,6 +9,8 @@ export interface Principal {
   scopes: string[];
   /** Grant (SSO session) the token came from; revoked when the user signs out. */
   grantId: string | null;
+  /** A user token of a third-party app: only calls of its consented scopes (CallDef.appScope). */
+  thirdParty?: boolean;
   /**
    * A device's token (a security gate's controller): which device and the generation of its
    * secret when the token was issued (a reset secret outdates every earlier token).

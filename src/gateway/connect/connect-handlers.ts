@@ -3,6 +3,7 @@ import { handler, type CallContext, type HandlerMapFor } from '../http/handler-t
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
 import type { SsoDb } from '../sso/sso-tables.ts';
+import { isAppClientId } from '../sso/oauth-apps.ts';
 
 type GrantPayload = { accountId?: string; clientId?: string; iat?: number; exp?: number };
 const iso = (s: number | null | undefined) => (s ? new Date(s * 1000).toISOString() : null);
@@ -28,9 +29,13 @@ async function grantsOf(ctx: CallContext, userId: number): Promise<ConnectedApp[
     if (u.grant_id && iat > (last.get(u.grant_id) ?? 0)) last.set(u.grant_id, iat);
   }
   const current = ctx.principal?.grantId ?? null;
+  const appIds = [...new Set(mine.map((m) => m.p.clientId ?? '').filter(isAppClientId))];
+  const apps = new Map((appIds.length
+    ? await ctx.app.db.selectFrom('oauth_apps').select(['client_id', 'name', 'en_name']).where('client_id', 'in', appIds).execute()
+    : []).map((a) => [a.client_id, a]));
   return mine
     .map((m) => ({
-      GrantID: m.id, ClientID: m.p.clientId ?? '', SignedInAt: iso(m.p.iat), LastUsedAt: iso(last.get(m.id) ?? m.p.iat),
+      GrantID: m.id, ClientID: m.p.clientId ?? '', AppName: apps.get(m.p.clientId ?? '')?.name ?? null, AppEnName: apps.get(m.p.clientId ?? '')?.en_name ?? null, SignedInAt: iso(m.p.iat), LastUsedAt: iso(last.get(m.id) ?? m.p.iat),
       ExpiresAt: iso(m.expires ?? m.p.exp), Current: m.id === current,
     }))
     .sort((a, b) => Number(b.Current) - Number(a.Current) || (b.LastUsedAt ?? '').localeCompare(a.LastUsedAt ?? ''));

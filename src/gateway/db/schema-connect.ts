@@ -24,3 +24,20 @@ export interface BridgeTicketsUsedTable {
   /** Epoch seconds: the row may go once the ticket could no longer be accepted anyway. */
   expires_at: number;
 }
+
+/** Third-party apps (0045): OAuth public clients of one school. */
+export interface OauthAppsTable {
+  id: Generated<number>;
+  school_id: number;
+  /** "app-" and random letters, made by the gateway, unique: the OAuth client_id. */
+  client_id: string;
+  name: string;
+  en_name: Generated<string>;
+  /** JSON array of absolute return addresses. */
+  redirect_uris: string;
+  /** Space-separated library.* scopes the app may ask for. */
+  scopes: string;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}

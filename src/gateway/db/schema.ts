@@ -10,7 +10,7 @@ import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable,
 import type { StocktakeAreasTable, StocktakeItemsTable, StocktakesTable, StocktakeUnknownTable } from './schema-stocktaking.ts';
 import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 import type { GateEventsTable, GateHoursTable, GatesTable } from './schema-gate.ts';
-import type { BridgePlatformsTable, BridgeTicketsUsedTable } from './schema-connect.ts';
+import type { BridgePlatformsTable, BridgeTicketsUsedTable, OauthAppsTable } from './schema-connect.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -577,4 +577,5 @@ export interface Database {
   gate_hours: GateHoursTable;
   bridge_platforms: BridgePlatformsTable;
   bridge_tickets_used: BridgeTicketsUsedTable;
+  oauth_apps: OauthAppsTable;
 }

@@ -51,6 +51,11 @@ async function schoolExists(app: FastifyInstance, id: number): Promise<boolean> 
   return hit.ids.has(id);
 }
 
+/** A third-party app may make only the calls of the scopes the user consented to. */
+function appMay(p: Principal, call: CallDef): boolean {
+  return call.appScope != null && p.scopes.includes(call.appScope);
+}
+
 /**
  * Who is calling and for which school: verifies the bearer token as the call's `auth` asks,
  * checks the SchoolID selector against the token and the call's permission.
@@ -65,6 +70,8 @@ export async function authenticate(app: FastifyInstance, call: CallDef, request:
       const v = await verifyRequestToken(app, request);
       principal = v && v !== 'signed-out' ? v : null;
     }
+    // A third-party app's token counts on a public call only where its scopes allow the call.
+    if (principal?.thirdParty && !appMay(principal, call)) principal = null;
     if (principal) {
       if (header !== undefined && header !== principal.schoolId) throw AppError.forbidden('errors:wrongSchool');
       return { principal, schoolId: principal.schoolId };
@@ -81,6 +88,7 @@ export async function authenticate(app: FastifyInstance, call: CallDef, request:
   }
   if (!verified) throw AppError.unauthorized('errors:authExpired');
   if (call.auth === 'user' && (verified.kind !== 'user' || verified.userId == null)) throw AppError.forbidden();
+  if (verified.thirdParty && !appMay(verified, call)) throw AppError.forbidden('errors:appScope');
   if (header !== undefined && header !== verified.schoolId) throw AppError.forbidden('errors:wrongSchool');
 
   if (call.perm) {

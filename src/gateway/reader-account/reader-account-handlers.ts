@@ -15,7 +15,7 @@ import { actorOf, holdRows, toHold } from '../holds/holds-handlers.ts';
 import { cancelHold, placeHold } from '../holds/hold-store.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
-import { PORTAL_CLIENT_ID } from '../sso/sso-service.ts';
+import { PORTAL_CLIENT_ID } from '../sso/client-ids.ts';
 import { loansPerMonth, openLoan, openLoans, owedCents, returnedLoans, schoolUsesBalance, toMyHold, toMyLoan } from './reader-account-store.ts';
 
 /**

@@ -43,6 +43,7 @@ declare module 'oidc-provider' {
     accountId: string;
     clientId: string;
     addOIDCScope(scope: string): void;
+    addOIDCClaims(claims: string[]): void;
     getOIDCScope(): string;
     save(ttl?: number): Promise<string>;
     destroy(): Promise<void>;
@@ -57,6 +58,8 @@ declare module 'oidc-provider' {
     result?: Record<string, unknown>;
     lastSubmission?: Record<string, unknown>;
     session?: { accountId?: string; uid?: string };
+    /** The grant the client already has with this account, when it asks for more. */
+    grantId?: string;
     save(ttl: number): Promise<string>;
   }
 

@@ -1,3 +1,4 @@
+import { appClientMetadata } from './oauth-apps.ts';
 import { epochNow, type SsoDb } from './sso-tables.ts';
 
 /** What oidc-provider stores through its adapter interface. */
@@ -46,6 +47,8 @@ export class SsoAdapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    // Third-party apps are clients kept in their own table (sso/oauth-apps.ts).
+    if (this.model === 'Client') return (await appClientMetadata(this.db, id)) as AdapterPayload | undefined;
     const row = await this.db
       .selectFrom('sso_models')
       .select(['payload', 'expires_at', 'consumed_at', 'grace_used', 'revoked'])

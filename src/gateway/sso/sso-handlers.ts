@@ -11,12 +11,12 @@ import type { CallDef } from '../../shared/api/contract.ts';
 import type { AnyHandlerMap, CallContext, CallHandler } from '../http/handler-types.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha, PIECE_SIZE, pngDataUrl } from './captcha-image.ts';
-import { ADMIN_CLIENT_ID, PORTAL_CLIENT_ID, USER_SCOPE, SERVICE_SCOPE, type SsoService } from './sso-service.ts';
+import { USER_SCOPE, SERVICE_SCOPE, type SsoService } from './sso-service.ts';
+import { ADMIN_CLIENT_ID, FIRST_PARTY, PORTAL_CLIENT_ID } from './client-ids.ts';
 import { epochNow } from './sso-tables.ts';
 import { LOGIN_CODE_TTL_SECONDS } from './login-code-store.ts';
 
 const tooMany = (key: string) => new AppError(ServiceCode.tooMany, key, { status: 429 });
-const FIRST_PARTY = new Set([ADMIN_CLIENT_ID, PORTAL_CLIENT_ID]);
 
 // Unknown accounts still pay for one scrypt run, so timing does not reveal which accounts exist.
 let dummyHash: Promise<string> | null = null;
@@ -165,8 +165,10 @@ const handlers = {
       throw failed('sso:login.wrongCredentials');
     }
 
-    // Login and the implied consent of a first-party app in one go (see sso-service.ts).
-    interaction.result = { login: { accountId: String(user.id) }, consent: {} };
+    // Login and the implied consent of a first-party app in one go (see sso-service.ts); a
+    // third-party app's consent is the user's to give, on /connect/oauth.
+    const firstParty = FIRST_PARTY.has(String(interaction.params.client_id ?? ''));
+    interaction.result = { login: { accountId: String(user.id) }, ...(firstParty ? { consent: {} } : {}) };
     await interaction.save(Math.max(1, interaction.exp - epochNow()));
     return { Redirect: interaction.returnTo };
   }),

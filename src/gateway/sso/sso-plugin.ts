@@ -10,8 +10,10 @@ import { purgeExpired } from './sso-adapter.ts';
 import { createSsoText, LANG_COOKIE, pickLanguage } from './sso-i18n.ts';
 import { loginPage, messagePage, PAGE_HEADERS } from './sso-pages.ts';
 import { loadSsoSecrets } from './sso-secrets.ts';
-import { ADMIN_CLIENT_ID, createSsoService, FIRST_PARTY, PORTAL_CLIENT_ID, type SsoService, type SsoSettings } from './sso-service.ts';
+import { createSsoService, type SsoService, type SsoSettings } from './sso-service.ts';
+import { ADMIN_CLIENT_ID, FIRST_PARTY, PORTAL_CLIENT_ID } from './client-ids.ts';
 import { redeemBridgeTicket } from './bridge-tickets.ts';
+import { isAppClientId } from './oauth-apps.ts';
 import { epochNow, type SsoDb } from './sso-tables.ts';
 
 declare module 'fastify' {
@@ -145,6 +147,10 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
         interaction.result = { login: { accountId: String(result.userId) }, consent: {} };
         await interaction.save(Math.max(1, interaction.exp - epochNow()));
         return reply.removeHeader('content-type').redirect(interaction.returnTo, 303);
+      }
+      if (interaction.prompt.name === 'consent' && isAppClientId(clientId) && interaction.session?.accountId) {
+        // A third-party app: the user decides on the consent page of the app (/connect/oauth).
+        return reply.removeHeader('content-type').redirect(`${sso.redirects.postLogout}#/connect/oauth?uid=${encodeURIComponent(interaction.uid)}`, 303);
       }
       if (interaction.prompt.name === 'consent' && FIRST_PARTY.has(clientId) && interaction.session?.accountId) {
         // Already signed in; a first-party app's consent is implied (the grant gets the scopes).

@@ -13,9 +13,8 @@ import type { SsoSecrets } from './sso-secrets.ts';
 import { epochNow, type SsoDb } from './sso-tables.ts';
 import { SsoTokenVerifier } from './token-verifier.ts';
 
-export const ADMIN_CLIENT_ID = 'library-admin';
-export const PORTAL_CLIENT_ID = 'library-portal';
-export const SERVICE_CLIENT_ID = 'library-service';
+import { ADMIN_CLIENT_ID, FIRST_PARTY, PORTAL_CLIENT_ID, SERVICE_CLIENT_ID } from './client-ids.ts';
+import { APP_SCOPES } from '../../shared/api/contract.ts';
 export const USER_SCOPE = 'openid profile offline_access';
 export const SERVICE_SCOPE = 'library';
 /**
@@ -29,7 +28,6 @@ export interface DeviceClaims {
   device_id: number;
   device_gen: number;
 }
-export const FIRST_PARTY: ReadonlySet<string> = new Set([ADMIN_CLIENT_ID, PORTAL_CLIENT_ID]);
 
 /**
  * Per-minute limits of the sign-in pages. Sign-in counts FAILED attempts only, per account
@@ -201,7 +199,7 @@ export function createSsoService({ app, db, secrets, settings, text, mailer }: D
         long: { httpOnly: true, sameSite: 'lax', signed: true },
         short: { httpOnly: true, sameSite: 'lax', signed: true },
       },
-      scopes: ['openid', 'offline_access', 'profile', SERVICE_SCOPE],
+      scopes: ['openid', 'offline_access', 'profile', SERVICE_SCOPE, ...APP_SCOPES],
       claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'locale', 'school_id'] },
       responseTypes: ['code'],
       // A school platform's signed ticket (sso/bridge-tickets.ts), read by the login interaction.

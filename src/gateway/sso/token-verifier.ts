@@ -1,6 +1,8 @@
 import type Provider from 'oidc-provider';
 import type { Principal, TokenVerifier } from '../access/principal.ts';
 import type { SsoDb } from './sso-tables.ts';
+import { FIRST_PARTY } from './client-ids.ts';
+import { findAppClient } from './oauth-apps.ts';
 
 const CACHE_MS = 5_000;
 const CACHE_MAX = 10_000;
@@ -41,6 +43,11 @@ export class SsoTokenVerifier implements TokenVerifier {
     for (const [k, v] of this.cache) if (v.value && v.value !== 'signed-out' && v.value.grantId === grantId) this.cache.delete(k);
   }
 
+  /** Forget cached principals of a client (a third-party app switched off, changed or deleted). */
+  forgetClient(clientId: string): void {
+    for (const [k, v] of this.cache) if (v.value && v.value !== 'signed-out' && v.value.clientId === clientId) this.cache.delete(k);
+  }
+
   clear(): void {
     this.cache.clear();
   }
@@ -58,6 +65,12 @@ export class SsoTokenVerifier implements TokenVerifier {
         .executeTakeFirst();
       if (!user || user.status !== 'active') return null;
       if (at.grantId && (await this.isEnded(at.grantId))) return 'signed-out';
+      // A third-party app's token: only while the app is switched on, and of its own school.
+      const thirdParty = !FIRST_PARTY.has(at.clientId);
+      if (thirdParty) {
+        const app = await findAppClient(this.db, at.clientId);
+        if (!app || app.schoolId !== Number(user.school_id)) return null;
+      }
       return {
         kind: 'user',
         userId,
@@ -65,6 +78,7 @@ export class SsoTokenVerifier implements TokenVerifier {
         clientId: at.clientId,
         scopes: (at.scope ?? '').split(' ').filter(Boolean),
         grantId: at.grantId ?? null,
+        ...(thirdParty ? { thirdParty: true } : {}),
       };
     }
     const cc = await provider.ClientCredentials.find(token).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, LIB } from './contract.ts';
+import { APP_SCOPES, defineCall, LIB } from './contract.ts';
 import { idField, text, tokenField } from '../domain/fields.ts';
 
 /**
@@ -12,6 +12,9 @@ export const connectedAppSchema = z.object({
   GrantID: z.string(),
   /** The OAuth client: library-admin (staff app), library-portal (search portal), or another registered one. */
   ClientID: z.string(),
+  /** A third-party app's names (null for the library's own apps). */
+  AppName: z.string().nullable(),
+  AppEnName: z.string().nullable(),
   SignedInAt: z.string().nullable(),
   LastUsedAt: z.string().nullable(),
   ExpiresAt: z.string().nullable(),
@@ -82,5 +85,63 @@ export const bridgeCalls = {
     ...staff, id: 'connect.checkBridgeTicket', path: B('CheckBridgeTicket'), perm: BRIDGE_EDIT, log: 'never',
     input: z.object({ BridgeTicket: tokenField(2048, { required: 'connect:bridge.ticketRequired' }), App: z.enum(['portal', 'staff'], { error: 'validation:text.type' }).default('portal') }),
     data: bridgeTicketCheckSchema,
+  }),
+} as const;
+
+// ---- Third-party apps and the user's consent (/connect/oauth; gateway sso/oauth-apps.ts) ----
+
+export const oauthAppSchema = z.object({
+  ID: z.number().int(),
+  /** The OAuth client_id ("app-…"), made by the gateway. */
+  ClientID: z.string(),
+  Name: z.string(),
+  EnName: z.string(),
+  RedirectUris: z.array(z.string()),
+  Scopes: z.array(z.enum(APP_SCOPES)),
+  Enabled: z.boolean(),
+  CreatedAt: z.string(),
+});
+export type OauthApp = z.infer<typeof oauthAppSchema>;
+
+/** An app's return address: https, or http on this computer (an app in development). */
+export const redirectUriField = tokenField(500, { required: 'connect:apps.redirectRequired' })
+  .regex(/^(https:\/\/[^\s#]+|http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?(\/[^\s#]*)?)$/, { error: 'connect:apps.redirectFormat' });
+
+export const saveOauthAppInput = z.object({
+  ID: idField().optional(),
+  Name: text({ max: 100, required: 'validation:required.name' }),
+  EnName: text({ max: 100 }).default(''),
+  RedirectUris: z.array(redirectUriField, { error: 'connect:apps.redirectRequired' }).min(1, { error: 'connect:apps.redirectRequired' }).max(5, { error: 'connect:apps.redirectTooMany' }),
+  Scopes: z.array(z.enum(APP_SCOPES, { error: 'connect:apps.scopeUnknown' }), { error: 'connect:apps.scopeRequired' }).min(1, { error: 'connect:apps.scopeRequired' }).max(APP_SCOPES.length),
+  Enabled: z.boolean({ error: 'validation:text.type' }).default(true),
+});
+
+/** What the consent page shows: which app asks, for what, and who is about to allow it. */
+export const consentSchema = z.object({
+  AppName: z.string(),
+  AppEnName: z.string(),
+  ClientID: z.string(),
+  /** The library.* scopes asked for (each one is a sentence on the page). */
+  Scopes: z.array(z.enum(APP_SCOPES)),
+  /** offline_access asked for: the app stays connected until the user ends it. */
+  Offline: z.boolean(),
+  UserName: z.string(),
+  SchoolName: z.string(),
+});
+
+const uidField = tokenField(100, { required: 'connect:consent.expired' });
+
+export const oauthAppCalls = {
+  apps: defineCall({ ...staff, id: 'connect.oauthApps', path: B('GetOAuthApps'), perm: BRIDGE_MENU, log: 'never', input: z.object({}), data: z.array(oauthAppSchema) }),
+  save: defineCall({ ...staff, id: 'connect.saveOAuthApp', path: B('SaveOAuthApp'), perm: BRIDGE_EDIT, input: saveOauthAppInput, data: oauthAppSchema }),
+  remove: defineCall({ ...staff, id: 'connect.deleteOAuthApp', path: B('DeleteOAuthApp'), perm: BRIDGE_EDIT, input: z.object({ ID: idField() }), data: z.null() }),
+  /** The pending consent of this browser's sign-in (the uid is the SSO interaction's). */
+  consent: defineCall({
+    id: 'connect.consent', method: 'POST', path: B('GetConsent'), auth: 'none', rateLimit: 'public', spec: false,
+    input: z.object({ InteractionID: uidField }), data: consentSchema,
+  }),
+  answer: defineCall({
+    id: 'connect.answerConsent', method: 'POST', path: B('AnswerConsent'), auth: 'none', rateLimit: 'public', spec: false,
+    input: z.object({ InteractionID: uidField, Allow: z.boolean({ error: 'validation:text.type' }) }), data: z.object({ Redirect: z.string() }),
   }),
 } as const;

@@ -47,7 +47,16 @@ export interface CallDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = 
    * writes only its own bookkeeping, or a personal preference.
    */
   log?: 'always' | 'never';
+  /**
+   * A third-party app (registered by the school, consented to by the user on /connect/oauth) may
+   * make this call when its token carries this scope; it may make no call without one.
+   */
+  appScope?: AppScope;
 }
+
+/** What a third-party app may be allowed to read of the user who consents (all read-only). */
+export const APP_SCOPES = ['library.profile', 'library.loans'] as const;
+export type AppScope = (typeof APP_SCOPES)[number];
 
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(def: CallDef<I, O>): CallDef<I, O> {
   return def;

@@ -117,22 +117,22 @@ export type Balance = z.infer<typeof balanceSchema>;
 const paging = pageQuerySchema.omit({ SearchKey: true }).extend({ Rows: intField(1, 50).default(10) });
 
 export const readerAccountCalls = {
-  summary: defineCall({ ...call, id: 'readerAccount.summary', path: P('GetSummary'), input: z.object({}), data: accountSummarySchema, log: 'never' }),
+  summary: defineCall({ ...call, appScope: 'library.profile', id: 'readerAccount.summary', path: P('GetSummary'), input: z.object({}), data: accountSummarySchema, log: 'never' }),
   /** My open loans, soonest due first, each with whether it can be renewed now. */
-  loans: defineCall({ ...call, id: 'readerAccount.loans', path: P('GetLoans'), input: z.object({}), data: z.object({ List: z.array(myLoanSchema) }), log: 'never' }),
+  loans: defineCall({ ...call, appScope: 'library.loans', id: 'readerAccount.loans', path: P('GetLoans'), input: z.object({}), data: z.object({ List: z.array(myLoanSchema) }), log: 'never' }),
   /** My returned loans, newest first. */
-  history: defineCall({ ...call, id: 'readerAccount.history', path: P('GetHistory'), input: paging, data: pageOf(myLoanSchema), log: 'never' }),
+  history: defineCall({ ...call, appScope: 'library.loans', id: 'readerAccount.history', path: P('GetHistory'), input: paging, data: pageOf(myLoanSchema), log: 'never' }),
   /** Renews one of my own open loans under the desk's rules (another's loan: not found). */
   renew: defineCall({ ...call, id: 'readerAccount.renew', path: P('Renew'), log: 'always', input: z.object({ LoanID: idField() }), data: z.object({ Loan: myLoanSchema, PreviousDueAt: z.string() }) }),
   /** My holds: open ones first, then the closed ones, newest first. */
-  holds: defineCall({ ...call, id: 'readerAccount.holds', path: P('GetHolds'), input: paging, data: pageOf(myHoldSchema), log: 'never' }),
+  holds: defineCall({ ...call, appScope: 'library.loans', id: 'readerAccount.holds', path: P('GetHolds'), input: paging, data: pageOf(myHoldSchema), log: 'never' }),
   /** Places a hold for me on a title (the holds domain's limits and checks). */
   placeHold: defineCall({ ...call, id: 'readerAccount.placeHold', path: P('PlaceHold'), input: z.object({ TitleID: idField('validation:required.title') }), data: myHoldSchema }),
   /** Cancels one of my own open holds (another's: not found). */
   cancelHold: defineCall({ ...call, id: 'readerAccount.cancelHold', path: P('CancelHold'), input: z.object({ HoldID: idField() }), data: myHoldSchema }),
   /** The spec's reading record: loans per month over the last 12 months; UserID (staff with the readers permission) for another reader. */
   readingLine: defineCall({
-    id: 'readerAccount.readingLine', method: 'GET', path: '/micro/basic/open/readingRecord/line', auth: 'user', spec: true, log: 'never',
+    appScope: 'library.loans', id: 'readerAccount.readingLine', method: 'GET', path: '/micro/basic/open/readingRecord/line', auth: 'user', spec: true, log: 'never',
     input: z.object({ UserID: idField(undefined, { coerce: true }).optional() }),
     data: readingLineSchema,
   }),

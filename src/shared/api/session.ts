@@ -42,7 +42,7 @@ export type UnitInfo = z.infer<typeof unitInfoSchema>;
 
 export const sessionCalls = {
   getUser: defineCall({
-    id: 'session.getUser', method: 'GET', path: '/micro/basic/v2/open/user/get', auth: 'user', spec: true,
+    appScope: 'library.profile', id: 'session.getUser', method: 'GET', path: '/micro/basic/v2/open/user/get', auth: 'user', spec: true,
     toast: false, input: z.object({}), data: userInfoSchema,
   }),
   getUnitInfo: defineCall({

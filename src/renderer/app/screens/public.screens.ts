@@ -8,7 +8,7 @@ export const publicScreens = defineGroup({ area: 'public', group: 'no-login', lo
   '/401': () => import('../../features/errors/unauthorized-screen.tsx'),
   '/statistic': () => import('../../features/search/library-figures-screen.tsx'),
   '/libraryinfo': () => import('../compose/library-info-page.tsx'),
-  '/connect/oauth': null,
+  '/connect/oauth': () => import('../../features/connect/consent-screen.tsx'),
   '/connect/unoauth': () => import('../../features/connect/connected-apps-screen.tsx'),
   '/checkversion': () => import('../../features/library-info/check-version-screen.tsx'),
   '/auth': () => import('../../features/auth/auth-screen.tsx'),

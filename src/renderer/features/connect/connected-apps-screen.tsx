@@ -24,7 +24,9 @@ function AppRow({ app, onRevoke, busy }: { app: ConnectedApp; onRevoke: () => vo
         <Stack sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {KNOWN.has(app.ClientID) ? t(`clients.${app.ClientID}`) : t('clients.other', { id: app.ClientID })}
+              {KNOWN.has(app.ClientID)
+                ? t(`clients.${app.ClientID}`)
+                : ((i18n.language.startsWith('en') && app.AppEnName) || app.AppName || t('clients.other', { id: app.ClientID }))}
             </Typography>
             {app.Current && <Chip size="small" color="primary" label={t('current')} />}
           </Stack>
