@@ -21,7 +21,8 @@ function suite(name: string, postgres: boolean) {
     let seq = 0;
     const offset = async () => (await t.app.schoolRules.of(1)).rules.Calendar.UtcOffsetMinutes;
     const at = async (day: string, hour = 10) => new Date(Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00.000Z`) - (await offset()) * 60_000).toISOString();
-    const q = (x: Partial<StatisticalQueryInput> & { Subject: StatisticalQueryInput['Subject'] }) => ({ ...P, ...x });
+    type Cond = { Field: string; Op: string; Values: readonly string[] };
+    const q = (x: Omit<Partial<StatisticalQueryInput>, 'Conditions' | 'AnyOf'> & { Subject: StatisticalQueryInput['Subject']; Conditions?: readonly Cond[]; AnyOf?: readonly Cond[]; Page?: number; Rows?: number }) => ({ ...P, ...x });
 
     async function copyOf(classNo: string, opts: { storage?: number; price?: number } = {}) {
       seq++;
@@ -127,7 +128,7 @@ function suite(name: string, postgres: boolean) {
     it('readers: loans in the period ≥ N and = 0, overdue now, against the test\'s own counts', async () => {
       const k = await klass('查询丙班');
       const busy = await reader('常借的', k);
-      const idle = await reader('不借的', k);
+      await reader('不借的', k);
       const late = await reader('逾期的', k);
       const c = await copyOf('G623');
       const c2 = await copyOf('G624');
