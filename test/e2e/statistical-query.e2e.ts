@@ -63,6 +63,22 @@ test('loans of this school year grouped by class: the table counts them, the exp
   await page.reload();
   await expect(screen.getByTestId('sq-grid').getByRole('row', { name: new RegExp(cls.Name) })).toBeVisible();
 
+  // Saved for the school under a name, opened again from the list (it runs at once), then deleted.
+  const name = `各班借阅${tag}`;
+  await screen.getByTestId('sq-save').click();
+  await page.getByTestId('sq-save-name').fill(name);
+  await page.getByTestId('sq-save-confirm').click();
+  await expect(page.getByText('查询已保存')).toBeVisible();
+  await screen.getByTestId('sq-subject-readers').click();
+  await screen.getByTestId('sq-saved').click();
+  await page.getByRole('menuitem', { name: new RegExp(name) }).click();
+  await expect(screen.getByTestId('sq-subject-loans')).toHaveAttribute('aria-pressed', 'true');
+  await expect(screen.getByTestId('sq-grid').getByRole('row', { name: new RegExp(cls.Name) })).toBeVisible();
+  await screen.getByTestId('sq-saved').click();
+  await page.getByRole('button', { name: `删除 ${name}` }).click();
+  await expect(page.getByText('已删除')).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // In English: the headers and the words of the builder.
   await page.getByTestId('language-en-US').click();
   await expect(screen.getByRole('heading', { level: 1, name: 'Statistical Query' })).toBeVisible();

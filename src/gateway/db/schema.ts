@@ -10,6 +10,7 @@ import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable,
 import type { StocktakeAreasTable, StocktakeItemsTable, StocktakesTable, StocktakeUnknownTable } from './schema-stocktaking.ts';
 import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 import type { GateEventsTable, GateHoursTable, GatesTable } from './schema-gate.ts';
+import type { SavedQueriesTable } from './schema-statistical-query.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -574,4 +575,5 @@ export interface Database {
   gates: GatesTable;
   gate_events: GateEventsTable;
   gate_hours: GateHoursTable;
+  saved_queries: SavedQueriesTable;
 }

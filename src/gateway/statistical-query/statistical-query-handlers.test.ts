@@ -192,6 +192,24 @@ function suite(name: string, postgres: boolean) {
       await t.fail(C.run, q({ Subject: 'loans' }), 'student');
     });
 
+    it('saved queries: the seeded ones parse and run; saved for the school; deleted by the one who saved them or library staff', async () => {
+      const seeded = await t.data(C.listSaved, {}, 'admin');
+      expect(seeded.length).toBeGreaterThanOrEqual(5);
+      for (const s of seeded) await t.data(C.run, { ...s.Query, Page: 1, Rows: 5 }, 'admin');
+      const { ID } = await t.data(C.save, { Name: '教师的查询', Query: q({ Subject: 'loans', GroupBy: ['Month'] }) }, 'teacher');
+      const mine = (await t.data(C.listSaved, {}, 'teacher')).find((x) => x.ID === ID)!;
+      expect(mine).toMatchObject({ Name: '教师的查询', Deletable: true, Query: { Subject: 'loans', GroupBy: ['Month'] } });
+      expect((await t.data(C.listSaved, {}, 'teacher')).find((x) => x.ID === seeded[0]!.ID)?.Deletable).toBe(false);
+      await t.fail(C.deleteSaved, { ID: seeded[0]!.ID }, 'teacher');
+      // Another school's administrator neither sees nor deletes it.
+      expect((await t.data(C.listSaved, {}, 'admin2')).some((x) => x.ID === ID)).toBe(false);
+      await t.fail(C.deleteSaved, { ID }, 'admin2');
+      const noName = await t.fail(C.save, { Name: '', Query: q({ Subject: 'loans' }) }, 'admin', 'en-US');
+      expect(noName.message).toMatch(/Enter a name/);
+      await t.data(C.deleteSaved, { ID }, 'admin');
+      expect((await t.data(C.listSaved, {}, 'admin')).some((x) => x.ID === ID)).toBe(false);
+    });
+
     it('exports the result as a job', async () => {
       const r = await t.data(C.export, q({ Subject: 'loans', GroupBy: ['Class'] }), 'admin');
       expect(typeof r.DataID).toBe('string');

@@ -13,6 +13,7 @@ import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { queryOptions } from './query-options.ts';
 import { queryExportJob } from './query-export.ts';
+import { deleteSaved, listSaved, saveQuery } from './saved-queries.ts';
 import { namesReaders, runGroups, runRows, type QueryRun, type QueryScope } from './query-store.ts';
 
 /**
@@ -129,5 +130,18 @@ export const statisticalQueryHandlers = {
       Subjects: QUERY_SUBJECTS.filter((s) => s !== 'copies' || c.staff),
       ReaderNames: c.readerNames,
     };
+  }),
+  'statisticalQuery.listSaved': handler(C.listSaved, async (_q, ctx) => {
+    const c = await callerOf(ctx);
+    return listSaved(ctx.app.db, c.scope.schoolId, c.userId, c.staff);
+  }),
+  'statisticalQuery.save': handler(C.save, async ({ Name, Query }, ctx) => {
+    const { userId, schoolId } = requireUser(ctx);
+    return { ID: await saveQuery(ctx.app.db, schoolId, userId, Name, Query) };
+  }),
+  'statisticalQuery.deleteSaved': handler(C.deleteSaved, async ({ ID }, ctx) => {
+    const c = await callerOf(ctx);
+    await deleteSaved(ctx.app.db, c.scope.schoolId, c.userId, c.staff, ID);
+    return {};
   }),
 } satisfies HandlerMapFor<typeof C>;

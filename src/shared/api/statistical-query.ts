@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { MAX_PAGE, MAX_ROWS } from './paging.ts';
-import { dateField, intField, text } from '../domain/fields.ts';
+import { dateField, idField, intField, text } from '../domain/fields.ts';
 import { CIRCULATION_STATES, STORAGE_AREAS } from '../domain/catalogue/copy-states.ts';
 
 /**
@@ -243,6 +243,19 @@ export const queryOptionsSchema = z.object({
 });
 export type QueryOptions = z.infer<typeof queryOptionsSchema>;
 
+export const savedQuerySchema = z.object({
+  ID: z.number().int(),
+  Name: z.string(),
+  Query: statisticalQuery,
+  /** Who saved it (their name), and whether the caller may delete it (theirs, or library staff). */
+  SavedBy: z.string(),
+  Deletable: z.boolean(),
+  CreatedAt: z.string(),
+});
+export type SavedQuery = z.infer<typeof savedQuerySchema>;
+/** Saved queries a school keeps at most (the list shows them all). */
+export const MAX_SAVED_QUERIES = 200;
+
 const call = { method: 'POST', auth: 'user', spec: false } as const;
 
 export const statisticalQueryCalls = {
@@ -252,4 +265,13 @@ export const statisticalQueryCalls = {
   export: defineCall({ ...call, id: 'statisticalQuery.export', path: P('Export'), input: statisticalQuery, data: z.object({ DataID: z.string() }) }),
   /** The choices of the builder the caller may see (branches, areas, types, grades, classes, departments, batches), and what they may query. */
   options: defineCall({ ...call, id: 'statisticalQuery.options', path: P('Options'), perm: STATISTICAL_QUERY_MENU, input: z.object({}), data: queryOptionsSchema }),
+  /** The school's saved queries, newest first. */
+  listSaved: defineCall({ ...call, id: 'statisticalQuery.listSaved', path: P('ListSaved'), perm: STATISTICAL_QUERY_MENU, input: z.object({}), data: z.array(savedQuerySchema) }),
+  /** Saves a query under a name for everyone of the school who has the screen. */
+  save: defineCall({
+    ...call, id: 'statisticalQuery.save', path: P('Save'), perm: STATISTICAL_QUERY_MENU,
+    input: z.object({ Name: text({ max: 60, required: 'statistical-query:errors.nameRequired' }), Query: statisticalQuery }), data: z.object({ ID: z.number().int() }),
+  }),
+  /** Deletes a saved query: the one who saved it, or library staff. */
+  deleteSaved: defineCall({ ...call, id: 'statisticalQuery.deleteSaved', path: P('DeleteSaved'), perm: STATISTICAL_QUERY_MENU, input: z.object({ ID: idField() }), data: z.object({}) }),
 };

@@ -36,6 +36,7 @@ import { migration as searchResourceType } from './0037-search-resource-type.ts'
 import { migration as ledgers } from './0038-ledgers.ts';
 import { migration as gate } from './0040-gate.ts';
 import { migration as statistics } from './0041-statistics.ts';
+import { migration as statisticalQuery } from './0043-statistical-query.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -76,4 +77,5 @@ export const migrations: readonly Migration[] = [
   stocktaking,
   gate,
   statistics,
+  statisticalQuery,
 ];

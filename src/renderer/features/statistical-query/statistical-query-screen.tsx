@@ -21,6 +21,7 @@ import { describeDraft } from './query-describe.ts';
 import { queryProblems } from './query-problems.ts';
 import { decodeDraft, encodeDraft, newDraft, URL_PARAM, type Draft } from './query-model.ts';
 import { QueryResultView } from './query-result.tsx';
+import { SavedQueries } from './saved-queries.tsx';
 
 const COLUMN_KEYS: ReadonlySet<string> = new Set([...ALL_COLUMNS, ...ALL_MEASURES, ...ALL_DIMENSIONS]);
 const PARAM_KEYS: ReadonlySet<string> = new Set(['Subject', 'Period', 'Conditions', 'AnyOf', 'GroupBy']);
@@ -47,8 +48,8 @@ export default function StatisticalQueryScreen() {
     option: (_f, v) => String(v),
   }), [t]);
 
-  const run = () => {
-    let q = draft;
+  const run = (from: Draft = draft) => {
+    let q = from;
     // The list's default columns, less the reader's name and card for those who may not see them.
     if (!q.GroupBy.length && !q.Columns.length && options.data?.ReaderNames === false) {
       q = { ...q, Columns: (QUERY_COLUMNS[q.Subject] as readonly QueryColumn[]).filter((c) => !READER_NAME_COLUMNS.includes(c)).slice(0, 5) };
@@ -67,9 +68,12 @@ export default function StatisticalQueryScreen() {
     <Stack spacing={2} sx={{ p: 2 }} data-testid="report-statistical-query">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h6" component="h1">{labels.name()}</Typography>
-        {ran && <Button startIcon={<LinkOutlined />} onClick={copyLink}>{t('ui.copyLink')}</Button>}
+        <Stack direction="row" spacing={1}>
+          <SavedQueries draft={draft} onOpen={(d) => { setDraft(d); run(d); }} />
+          {ran && <Button startIcon={<LinkOutlined />} onClick={copyLink}>{t('ui.copyLink')}</Button>}
+        </Stack>
       </Stack>
-      <QueryBuilderForm draft={draft} options={options.data} busy={false} onChange={setDraft} onRun={run} />
+      <QueryBuilderForm draft={draft} options={options.data} busy={false} onChange={setDraft} onRun={() => run()} />
       {problems.length > 0 && (
         <Alert severity="error" data-testid="sq-problems">
           {problems.map((p, i) => <div key={i}>{p}</div>)}
