@@ -78,7 +78,7 @@ export function QueryBuilderForm({ draft, options, busy, onChange, onRun }: {
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Typography variant="subtitle2" component="span" id="sq-subject-label">{t('ui.subject')}</Typography>
           <ToggleButtonGroup
-            exclusive size="small" color="primary" value={draft.Subject} aria-labelledby="sq-subject-label"
+            exclusive size="small" value={draft.Subject} aria-labelledby="sq-subject-label"
             onChange={(_e, v: QuerySubject | null) => v && onChange(newDraft(v, { From: draft.From, To: draft.To }))}
           >
             {subjects.map((s) => <ToggleButton key={s} value={s} data-testid={`sq-subject-${s}`}>{t(`subjects.${s}`)}</ToggleButton>)}

@@ -20,22 +20,24 @@ const ReportChart = lazy(() => import('../../kit/report/report-chart.tsx'));
 const NUMERIC: ReadonlySet<string> = new Set([...ALL_MEASURES, 'Price', 'PeriodLoans']);
 /** Categories and series a chart shows at most (the table has them all). */
 const CHART_CATEGORIES = 30;
-const CHART_SERIES = 8;
+const MONEY: ReadonlySet<string> = new Set(['Value', 'Price']);
+const CHART_SERIES = 12;
 
 /** Grouped rows as a chart: one dimension — its measures; two — the first measure, a series per value of the second. */
-function chartOf(r: QueryResult): { rows: Array<Record<string, unknown>>; category: string; values: string[] } {
+function chartOf(r: QueryResult): { rows: Array<Record<string, unknown>>; category: string; values: string[]; cut: boolean } {
   const dims = r.Columns.filter((c) => !NUMERIC.has(c));
   const measures = r.Columns.filter((c) => NUMERIC.has(c));
-  if (dims.length < 2) return { rows: r.List.slice(0, CHART_CATEGORIES), category: dims[0]!, values: measures };
+  if (dims.length < 2) return { rows: r.List.slice(0, CHART_CATEGORIES), category: dims[0]!, values: measures, cut: r.List.length > CHART_CATEGORIES };
   const [d1, d2] = dims as [string, string];
-  const series = [...new Set(r.List.map((x) => String(x[d2])))].slice(0, CHART_SERIES);
+  const allSeries = [...new Set(r.List.map((x) => String(x[d2])))];
+  const series = allSeries.slice(0, CHART_SERIES);
   const byCat = new Map<string, Record<string, unknown>>();
   for (const x of r.List) {
     const k = String(x[d1]);
     if (!byCat.has(k)) byCat.set(k, { [d1]: k });
     if (series.includes(String(x[d2]))) byCat.get(k)![String(x[d2])] = x[measures[0]!];
   }
-  return { rows: [...byCat.values()].slice(0, CHART_CATEGORIES), category: d1, values: series };
+  return { rows: [...byCat.values()].slice(0, CHART_CATEGORIES), category: d1, values: series, cut: byCat.size > CHART_CATEGORIES || allSeries.length > CHART_SERIES };
 }
 
 /** The result of the query run: totals, the table (grouped or a page of rows), a chart of groups, print and export. */
@@ -53,7 +55,7 @@ export function QueryResultView({ ran, labels, described }: { ran: Draft; labels
   const columns = useMemo<GridColDef[]>(() => (r?.Columns ?? []).map((c) => ({
     field: c, headerName: labels.field(c), sortable: grouped, minWidth: NUMERIC.has(c) ? 110 : 140, flex: NUMERIC.has(c) ? 0 : 1,
     type: NUMERIC.has(c) ? 'number' : 'string',
-    valueFormatter: (v: unknown) => (typeof v === 'boolean' ? t(v ? 'yes' : 'no') : v),
+    valueFormatter: (v: unknown) => (typeof v === 'boolean' ? t(v ? 'yes' : 'no') : MONEY.has(c) && typeof v === 'number' ? v.toFixed(2) : v),
   })), [r, grouped, labels, t]);
   const rows = (r?.List ?? []).map((x, i) => ({ __row: i, ...x }));
   const chart = r && grouped && r.List.length > 0 ? chartOf(r) : null;
@@ -98,6 +100,7 @@ export function QueryResultView({ ran, labels, described }: { ran: Draft; labels
       {chart && (
         <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>
           <ReportChart spec={{ category: chart.category, values: chart.values }} rows={chart.rows} labels={labels} />
+          {chart.cut && <Typography variant="body2" color="text.secondary">{t('ui.chartCut', { categories: CHART_CATEGORIES, series: CHART_SERIES })}</Typography>}
         </Suspense>
       )}
     </Stack>
