@@ -66,6 +66,9 @@ function baseQuery(db: Db, q: StatisticalQuery, s: QueryScope, x: SqlContext, st
   return b;
 }
 
+/** Measures whose total is the sum of the groups' (counts of rows and sums, not distinct counts). */
+const ADDITIVE: Record<QuerySubject, readonly QueryMeasure[]> = { loans: ['Loans'], copies: ['Copies', 'Value', 'Loans'], readers: ['Readers', 'Borrowers', 'Loans'] };
+
 const MEASURE_SQL: Record<QuerySubject, Partial<Record<QueryMeasure, RawBuilder<unknown>>>> = {
   loans: {
     Loans: sql`count(*)`, Readers: sql`count(distinct l.user_id)`, Titles: sql`count(distinct c.title_id)`, Copies: sql`count(distinct l.copy_id)`,
@@ -148,7 +151,11 @@ export async function runGroups(r: QueryRun): Promise<QueryResult> {
   for (const x of dims) g = g.groupBy(x.key);
   // One after another: on PostgreSQL they share the budget's transaction (one connection).
   const rows = await g.orderBy(MEASURE_SQL[q.Subject][measures[0]!]!, 'desc').limit(MAX_GROUPS + 1).execute() as Array<Record<string, unknown>>;
-  const all = await overall(base(), q.Subject, measures);
+  // Counts and sums over all groups are the groups' sum; a distinct count needs its own pass.
+  const summable = rows.length <= MAX_GROUPS && measures.every((m) => ADDITIVE[q.Subject].includes(m));
+  const all = summable
+    ? Object.fromEntries(measures.map((m) => [m, num(rows.reduce((sum, row) => sum + Number(row[m] ?? 0), 0))]))
+    : await overall(base(), q.Subject, measures);
   const maps: Array<NameMap | null> = [];
   for (const x of dims) maps.push(x.names ? await nameMap(r.db, s.schoolId, x.names, s.lang, s.t) : null);
   const named = rows.slice(0, MAX_GROUPS).map((row) => {
@@ -221,7 +228,9 @@ export async function runRows(r: QueryRun, page: number, rows: number): Promise<
   }
   const kinds = [...new Set(cols.map((c) => COLUMN_NAMES[c]).filter((k) => k != null))];
   const found = await list.limit(rows).offset((page - 1) * rows).execute() as Array<Record<string, unknown>>;
-  const all = await overall(base(), q.Subject, measures);
+  // The subject's count is the list's total: one pass gives both.
+  const count = DEFAULT_MEASURE[q.Subject];
+  const all = await overall(base(), q.Subject, measures.includes(count) ? measures : [...measures, count]);
   const byKind = new Map<string, NameMap>();
   for (const k of kinds) byKind.set(k, await nameMap(r.db, s.schoolId, k, s.lang, s.t));
   const List = found.map((row) => {
@@ -237,8 +246,9 @@ export async function runRows(r: QueryRun, page: number, rows: number): Promise<
     }
     return out;
   });
-  const count = await base().select(sql<number | string>`count(*)`.as('n')).executeTakeFirst() as { n: number | string } | undefined;
-  return { Mode: 'rows', Columns: cols, List, Total: Number(count?.n ?? 0), Truncated: false, Overall: all };
+  const Total = all[count]!;
+  if (!measures.includes(count)) delete all[count];
+  return { Mode: 'rows', Columns: cols, List, Total, Truncated: false, Overall: all };
 }
 
 /** Reader-naming columns the query asks for. */

@@ -53,7 +53,7 @@ export function QueryResultView({ ran, labels, described }: { ran: Draft; labels
   });
   const r = result.data;
   const columns = useMemo<GridColDef[]>(() => (r?.Columns ?? []).map((c) => ({
-    field: c, headerName: labels.field(c), sortable: grouped, minWidth: NUMERIC.has(c) ? 110 : 140, flex: NUMERIC.has(c) ? 0 : 1,
+    field: c, headerName: labels.field(c), sortable: grouped, minWidth: NUMERIC.has(c) ? 110 : 140, flex: NUMERIC.has(c) ? 0 : c === 'Title' ? 2 : 1,
     type: NUMERIC.has(c) ? 'number' : 'string',
     valueFormatter: (v: unknown) => (typeof v === 'boolean' ? t(v ? 'yes' : 'no') : MONEY.has(c) && typeof v === 'number' ? v.toFixed(2) : v),
   })), [r, grouped, labels, t]);
