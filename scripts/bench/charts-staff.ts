@@ -5,7 +5,7 @@ import { callP95s } from './call-p95.ts';
 
 /**
  * The staff rankings of the reports (issue 11) at the gateway, on the data measureRankings leaves
- * (the catalogue fixture and a year of loans): readers of the school and of one grade, a
+ * (the catalogue fixture and three years of loans): readers of the school and of one grade, a
  * department's readers, holdings and loans per collection area, loans by CLC class. Asked as the
  * administrator for this year (the widest preset), 20 times each; these calls keep no cache.
  */

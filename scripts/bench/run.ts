@@ -19,6 +19,7 @@ import { measureStocktaking } from './stocktaking.ts';
 import { measureGate } from './gate.ts';
 import { measureStaffRankings } from './charts-staff.ts';
 import { measureStatistics } from './statistics.ts';
+import { measureReportExport } from './report-export.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { pct } from './percentile.ts';
@@ -83,15 +84,16 @@ async function catalogueRows(c: Record<string, number>, on: string) {
   }
 }
 
-// The kiosk's borrowing rankings (issue 10): the catalogue fixture plus a year of 100,000 loans.
+// The kiosk's borrowing rankings (issue 10): the catalogue fixture plus three years of loans
+// (300,000: a busy school's 100,000 a year, as issue 11's bench asks).
 {
   const t = await makeTestApp({});
   try {
     await generateCatalogueFixture(t.app.db, { titles: Number(process.env.BENCH_TITLES ?? 100_000) });
-    const r = await measureRankings(t, 100_000);
+    const r = await measureRankings(t, 300_000);
     for (const [name, what] of [['item', 'titles'], ['class', 'classes (per reader)'], ['dept', 'departments']] as const) {
       for (const period of ['week', 'month', 'year']) {
-        row(`borrowing ranking of ${what}, this ${period}, top 100 (${r.loans} loans in the year), p95 (asked again within a minute: ${r[`${name}.${period}.warm.p95`]!.toFixed(1)} ms)`, r[`${name}.${period}.p95`]!, 'ms', 100);
+        row(`borrowing ranking of ${what}, this ${period}, top 100 (${r.loans} loans in three years), p95 (asked again within a minute: ${r[`${name}.${period}.warm.p95`]!.toFixed(1)} ms)`, r[`${name}.${period}.p95`]!, 'ms', 100);
       }
     }
     // The reports' staff rankings on the same loans (interactive: 200 ms budget).
@@ -100,9 +102,13 @@ async function catalogueRows(c: Record<string, number>, on: string) {
       row(`report ranking of ${what}, this year, top 100, p95`, s[`${name}.p95`]!, 'ms', 200);
     }
     row('holdings per collection area (GetLocationItemSta), p95', s['locationHoldings.p95']!, 'ms', 200);
-    // The statistics reports (issue 11 §1) on the same fixture and year of loans.
+    // The statistics reports (issue 11 §1) on the same fixture and loans.
     const st = await measureStatistics(t);
-    for (const [k, v] of Object.entries(st)) row(`statistics report ${k.replace('.p95', '')}, the last year, p95 at the gateway`, v, 'ms', 200);
+    for (const [k, v] of Object.entries(st)) row(`statistics report ${k.replace('.p95', '')}, the last year (of three years of loans), p95 at the gateway`, v, 'ms', 200);
+    // A report of about 100,000 rows to .xlsx (a job, streamed): time and the memory it adds.
+    const x = await measureReportExport(t);
+    row(`export of ${x.rows} never-borrowed titles to .xlsx (a job, streamed; ${(x.bytes! / 2 ** 20).toFixed(1)} MB): call to file done`, x.ms!, 'ms', null);
+    row(`export of ${x.rows} rows to .xlsx: peak resident memory above the gateway's before it (heap: +${x.peakHeapMb!.toFixed(0)} MB)`, x.peakRssMb!, 'MB', null);
   } finally {
     await t.close();
   }

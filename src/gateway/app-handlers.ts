@@ -55,6 +55,7 @@ import { searchAdminHandlers } from './search-admin/search-admin-handlers.ts';
 import { operationLogHandlers } from './operation-log/operation-log-handlers.ts';
 import { libraryInfoHandlers } from './library-info/library-info-handlers.ts';
 import { connectHandlers } from './connect/connect-handlers.ts';
+import { bridgeHandlers } from './connect/bridge-platform-handlers.ts';
 import { activityHandlers } from './activities/activities-handlers.ts';
 import { chartsHandlers } from './charts/charts-handlers.ts';
 import { statisticsHandlers } from './statistics/statistics-handlers.ts';
@@ -123,6 +124,7 @@ export const allHandlers: AnyHandlerMap = {
   ...operationLogHandlers,
   ...libraryInfoHandlers,
   ...connectHandlers,
+  ...bridgeHandlers,
   ...activityHandlers,
   ...readerAccountHandlers,
   ...ledgersHandlers,

@@ -79,8 +79,12 @@ export async function changeCopy(trx: Transaction<Database>, copy: CopyForChange
   if (event === 'delete') {
     await trx.deleteFrom('copies').where('id', '=', copy.id).where('school_id', '=', copy.school_id).execute();
   } else if (!opts.patch && !opts.target) {
-    // The desk's case (lend, return, renew): the state alone, prepared.
-    await setStateQuery.run(trx, { storage: next.storage, circ: next.circ, at, id: copy.id, schoolId: copy.school_id });
+    // The desk's case (lend, return, renew): the state alone, prepared. When the storage area
+    // stays (a lend, a return), it is left out of the SET: SQLite rewrites every index holding a
+    // column the SET names, even to the same value, and the reports' covering indexes of the
+    // copies (migration 0042) hold the storage area but not the circulation state.
+    if (next.storage === copy.storage_area) await setCircQuery.run(trx, { circ: next.circ, at, id: copy.id, schoolId: copy.school_id });
+    else await setStateQuery.run(trx, { storage: next.storage, circ: next.circ, at, id: copy.id, schoolId: copy.school_id });
   } else {
     const values: Updateable<Database['copies']> = {
       ...opts.patch,
@@ -104,5 +108,7 @@ export async function changeCopy(trx: Transaction<Database>, copy: CopyForChange
 // Every copy change writes these: built and compiled once (db/prepared.ts).
 const setStateQuery = prepared((db, p: { storage: number; circ: string; at: string; id: number; schoolId: number }) => db.updateTable('copies')
   .set({ storage_area: p.storage, circ_state: p.circ, updated_at: p.at }).where('id', '=', p.id).where('school_id', '=', p.schoolId));
+const setCircQuery = prepared((db, p: { circ: string; at: string; id: number; schoolId: number }) => db.updateTable('copies')
+  .set({ circ_state: p.circ, updated_at: p.at }).where('id', '=', p.id).where('school_id', '=', p.schoolId));
 const copyEventQuery = prepared((db, p: { schoolId: number; copyId: number; barcode: string; event: string; userId: number | null; at: string; detail: string }) =>
   db.insertInto('copy_events').values({ school_id: p.schoolId, copy_id: p.copyId, barcode: p.barcode, event: p.event, user_id: p.userId, at: p.at, detail: p.detail }));

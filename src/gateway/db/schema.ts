@@ -11,6 +11,7 @@ import type { StocktakeAreasTable, StocktakeItemsTable, StocktakesTable, Stockta
 import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 import type { GateEventsTable, GateHoursTable, GatesTable } from './schema-gate.ts';
 import type { SavedQueriesTable } from './schema-statistical-query.ts';
+import type { BridgePlatformsTable, BridgeTicketsUsedTable } from './schema-connect.ts';
 
 /**
  * Database types (snake_case tables and columns so the same migrations run on SQLite and
@@ -576,4 +577,6 @@ export interface Database {
   gate_events: GateEventsTable;
   gate_hours: GateHoursTable;
   saved_queries: SavedQueriesTable;
+  bridge_platforms: BridgePlatformsTable;
+  bridge_tickets_used: BridgeTicketsUsedTable;
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ledgerCalls as L } from '../../shared/api/ledgers.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { PG_TEST_URL } from '../testing/pg-test-db.ts';
+
+const databases = [{ name: 'SQLite', postgres: false }, ...(PG_TEST_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 import { downloadJobFile, pollJob } from '../testing/job-files.ts';
 
 /**
@@ -8,8 +11,8 @@ import { downloadJobFile, pollJob } from '../testing/job-files.ts';
  * counted here copy by copy from the tables (accessioned on or before it, not weeded on or before
  * it), in integer cents, and compared with the summary register's closing balance.
  */
-describe('ledgers', () => {
-  const t = useTestGateway();
+describe.each(databases)('ledgers on $name', ({ postgres }) => {
+  const t = useTestGateway({ postgres });
   const admin = 'admin';
 
   let offset = 480;

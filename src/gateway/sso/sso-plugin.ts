@@ -10,7 +10,8 @@ import { purgeExpired } from './sso-adapter.ts';
 import { createSsoText, LANG_COOKIE, pickLanguage } from './sso-i18n.ts';
 import { loginPage, messagePage, PAGE_HEADERS } from './sso-pages.ts';
 import { loadSsoSecrets } from './sso-secrets.ts';
-import { createSsoService, FIRST_PARTY, type SsoService, type SsoSettings } from './sso-service.ts';
+import { ADMIN_CLIENT_ID, createSsoService, FIRST_PARTY, PORTAL_CLIENT_ID, type SsoService, type SsoSettings } from './sso-service.ts';
+import { redeemBridgeTicket } from './bridge-tickets.ts';
 import { epochNow, type SsoDb } from './sso-tables.ts';
 
 declare module 'fastify' {
@@ -131,6 +132,20 @@ async function ssoPluginImpl(app: FastifyInstance, opts: SsoPluginOptions): Prom
           .send(messagePage({ lang, text, base: sso.base, titleKey: 'error.title', messageKey: 'login.sessionExpired', back: sso.redirects.postLogout }));
       }
       const clientId = String(interaction.params.client_id ?? '');
+      const ticket = interaction.params.bridge_ticket;
+      if (typeof ticket === 'string' && ticket && interaction.prompt.name === 'login') {
+        // A school platform vouches for the user (/bridge): signed in without a password, or told why not.
+        const app = clientId === ADMIN_CLIENT_ID ? 'staff' : clientId === PORTAL_CLIENT_ID ? 'portal' : null;
+        const result = app ? await redeemBridgeTicket(sso.db, ticket, app) : ({ ok: false, reason: 'malformed' } as const);
+        if (!result.ok) {
+          request.log.info({ reason: result.reason, clientId }, 'bridge ticket refused');
+          const back = clientId === ADMIN_CLIENT_ID ? sso.redirects.postLogout : sso.redirects.portalPostLogout;
+          return reply.code(403).send(messagePage({ lang, text, base: sso.base, titleKey: 'bridge.title', messageKey: `bridge.${result.reason}`, back }));
+        }
+        interaction.result = { login: { accountId: String(result.userId) }, consent: {} };
+        await interaction.save(Math.max(1, interaction.exp - epochNow()));
+        return reply.removeHeader('content-type').redirect(interaction.returnTo, 303);
+      }
       if (interaction.prompt.name === 'consent' && FIRST_PARTY.has(clientId) && interaction.session?.accountId) {
         // Already signed in; a first-party app's consent is implied (the grant gets the scopes).
         interaction.result = { ...interaction.lastSubmission, consent: {} };

@@ -204,6 +204,8 @@ export function createSsoService({ app, db, secrets, settings, text, mailer }: D
       scopes: ['openid', 'offline_access', 'profile', SERVICE_SCOPE],
       claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'locale', 'school_id'] },
       responseTypes: ['code'],
+      // A school platform's signed ticket (sso/bridge-tickets.ts), read by the login interaction.
+      extraParams: ['bridge_ticket'],
       pkce: { required: () => true },
       allowOmittingSingleRegisteredRedirectUri: false,
       rotateRefreshToken: true,
@@ -306,8 +308,11 @@ export function createSsoService({ app, db, secrets, settings, text, mailer }: D
       if (ctx.method === 'GET' && ctx.path === '/auth') {
         const q = ctx.query;
         const scope = typeof q.scope === 'string' ? q.scope.split(' ') : [];
-        if (FIRST_PARTY.has(String(q.client_id)) && scope.includes('offline_access') && q.prompt === undefined) {
-          ctx.query = { ...q, prompt: 'consent' };
+        // A hand-off from a school platform always signs in afresh, never as whoever this
+        // browser's SSO session already belongs to.
+        const bridged = typeof q.bridge_ticket === 'string' && q.bridge_ticket !== '';
+        if (FIRST_PARTY.has(String(q.client_id)) && scope.includes('offline_access') && (q.prompt === undefined || bridged)) {
+          ctx.query = { ...q, prompt: bridged ? 'login consent' : 'consent' };
           // The provider finds its mount path by comparing originalUrl with url: keep them in step.
           (ctx.req as { originalUrl?: string }).originalUrl = `${base}/sso${ctx.url}`;
         }

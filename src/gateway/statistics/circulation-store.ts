@@ -1,76 +1,65 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { CirculationRow } from '../../shared/api/statistics.ts';
 import { addDays } from '../../shared/domain/borrowing/local-days.ts';
 import { localDayStartUtc } from '../charts/rank-period.ts';
 import type { Db } from '../catalogue/catalogue-store.ts';
 import type { StatFilter } from './holdings.ts';
 
+/** Buckets counted per statement: two bound instants each, far below either database's limit. */
+const CHUNK = 1000;
+
+interface Bucket { key: string; start: string; end: string }
+
 /**
- * Loans, returns, renewals and loans fallen overdue per local day or month of the period. Only
- * the instants are read (from the loans' period indexes) and bucketed here in the school's
- * offset, which works the same on both databases. Every day or month of the period has a row,
- * one without circulation too. Overdue: loans due in the bucket (by now) that were not back by
- * their due time.
+ * Loans, returns, renewals and loans fallen overdue per local day or month of the period. Every
+ * day or month of the period has a row, one without circulation too. Overdue: loans due in the
+ * bucket (by now) that were not back by their due time.
+ *
+ * Each figure is counted by the database per bucket as a range count on an index ordered by the
+ * instant (loans_school_loaned_cover_ix, loans_school_returned_cover_ix, loans_school_due_cover_ix,
+ * circ_tx_school_kind_at_ix): a bucket is a list of [start, end) UTC instants of the school's
+ * local days, given as values, so no row is read out, no instant is parsed and no date function
+ * of either dialect is needed. Reading every instant of a year out and bucketing it here took
+ * about 500 ms on 100,000 loans a year; the range counts take a few ms each.
  */
 export async function circulationReport(db: Db, f: StatFilter, from: string, to: string, step: 'day' | 'month', offset: number): Promise<CirculationRow[]> {
-  const loans = () => {
-    let q = db.selectFrom('loans as l').where('l.school_id', '=', f.schoolId).where('l.cancelled', '=', 0);
-    if (f.branchId != null || f.resourceTypeId != null) {
-      q = q.where((e) => e.exists(e.selectFrom('copies as c').innerJoin('titles as t', 't.id', 'c.title_id').select('c.id').whereRef('c.id', '=', 'l.copy_id')
-        .$if(f.branchId != null, (s) => s.where('c.branch_id', '=', f.branchId!))
-        .$if(f.resourceTypeId != null, (s) => s.where('t.resource_type_id', '=', f.resourceTypeId!))));
-    }
-    return q;
-  };
-  const now = new Date().toISOString();
-  const dueEnd = f.endUtc < now ? f.endUtc : now;
-  const [lent, back, renewed, due] = await Promise.all([
-    loans().select('l.loaned_at as at').where('l.loaned_at', '>=', f.startUtc).where('l.loaned_at', '<', f.endUtc).execute(),
-    loans().select('l.returned_at as at').where('l.returned_at', '>=', f.startUtc).where('l.returned_at', '<', f.endUtc).execute(),
-    db.selectFrom('circ_transactions as x').innerJoin('loans as l', 'l.id', 'x.loan_id').select('x.at')
-      .where('x.school_id', '=', f.schoolId).where('x.kind', '=', 'renew').where('x.undone_by', 'is', null).where('l.cancelled', '=', 0)
-      .where('x.at', '>=', f.startUtc).where('x.at', '<', f.endUtc)
-      .$if(f.branchId != null || f.resourceTypeId != null, (q) => q.where((e) => e.exists(e.selectFrom('copies as c').innerJoin('titles as t', 't.id', 'c.title_id').select('c.id').whereRef('c.id', '=', 'x.copy_id')
-        .$if(f.branchId != null, (s) => s.where('c.branch_id', '=', f.branchId!))
-        .$if(f.resourceTypeId != null, (s) => s.where('t.resource_type_id', '=', f.resourceTypeId!)))))
-      .execute(),
-    loans().select('l.due_at as at').where('l.due_at', '>=', f.startUtc).where('l.due_at', '<', dueEnd)
-      .where((e) => e.or([e('l.returned_at', 'is', null), e('l.returned_at', '>', e.ref('l.due_at'))])).execute(),
-  ]);
-  // Each local day's first UTC instant, in order: an instant's day is found by comparing ISO
-  // strings (binary search), far cheaper than parsing tens of thousands of dates.
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  const starts = days.map((d) => localDayStartUtc(d, offset));
-  const dayOf = (instant: string): string | undefined => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    if (instant < starts[0]!) return undefined;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= instant) lo = mid;
-      else hi = mid - 1;
-    }
-    return days[lo];
-  };
-  const key = (instant: string) => {
-    const day = dayOf(instant);
-    return day && (step === 'day' ? day : day.slice(0, 7));
-  };
-  const rows = new Map<string, CirculationRow>();
-  for (const d of days) {
-    const k = step === 'day' ? d : d.slice(0, 7);
-    if (!rows.has(k)) rows.set(k, { Period: k, Loans: 0, Returns: 0, Renewals: 0, Overdue: 0 });
+  const buckets: Bucket[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const key = step === 'day' ? d : d.slice(0, 7);
+    const start = localDayStartUtc(d, offset);
+    if (buckets.at(-1)?.key === key) continue;
+    buckets.push({ key, start, end: '' });
   }
-  const count = (list: Array<{ at: string | null }>, field: 'Loans' | 'Returns' | 'Renewals' | 'Overdue') => {
-    for (const r of list) {
-      const k = r.at ? key(r.at) : undefined;
-      const row = k ? rows.get(k) : undefined;
-      if (row) row[field] += 1;
-    }
+  const endUtc = localDayStartUtc(addDays(to, 1), offset);
+  buckets.forEach((b, i) => { b.end = buckets[i + 1]?.start ?? endUtc; });
+  const now = new Date().toISOString();
+  // Copies of the branch and resource type asked, when asked (the copy of the row `ref`).
+  const copyFilter = (ref: string) => (f.branchId != null || f.resourceTypeId != null
+    ? sql`and exists (select 1 from copies c inner join titles t on t.id = c.title_id where c.id = ${sql.ref(ref)}
+        ${f.branchId != null ? sql`and c.branch_id = ${f.branchId}` : sql``}
+        ${f.resourceTypeId != null ? sql`and t.resource_type_id = ${f.resourceTypeId}` : sql``})`
+    : sql``);
+  const figures: Record<'Loans' | 'Returns' | 'Renewals' | 'Overdue', RawBuilder<number>> = {
+    Loans: sql<number>`(select count(*) from loans l where l.school_id = ${f.schoolId} and l.loaned_at >= b.s and l.loaned_at < b.e and l.cancelled = 0 ${copyFilter('l.copy_id')})`,
+    Returns: sql<number>`(select count(*) from loans l where l.school_id = ${f.schoolId} and l.returned_at >= b.s and l.returned_at < b.e and l.cancelled = 0 ${copyFilter('l.copy_id')})`,
+    Renewals: sql<number>`(select count(*) from circ_transactions x inner join loans l on l.id = x.loan_id
+      where x.school_id = ${f.schoolId} and x.kind = 'renew' and x.at >= b.s and x.at < b.e and x.undone_by is null and l.cancelled = 0 ${copyFilter('x.copy_id')})`,
+    // Due by now: a loan due later this day is not overdue yet.
+    Overdue: sql<number>`(select count(*) from loans l where l.school_id = ${f.schoolId} and l.due_at >= b.s and l.due_at < b.e and l.due_at < ${now}
+      and l.cancelled = 0 and (l.returned_at is null or l.returned_at > l.due_at) ${copyFilter('l.copy_id')})`,
   };
-  count(lent, 'Loans');
-  count(back, 'Returns');
-  count(renewed, 'Renewals');
-  count(due, 'Overdue');
-  return [...rows.values()];
+  const rows: CirculationRow[] = [];
+  for (let i = 0; i < buckets.length; i += CHUNK) {
+    const part = buckets.slice(i, i + CHUNK);
+    const values = sql.join(part.map((b, k) => sql`(${sql.lit(k)}, ${b.start}, ${b.end})`));
+    const counted = await sql<{ i: number; Loans: number | string; Returns: number | string; Renewals: number | string; Overdue: number | string }>`
+      with b(i, s, e) as (values ${values})
+      select b.i as i, ${figures.Loans} as ${sql.ref('Loans')}, ${figures.Returns} as ${sql.ref('Returns')},
+        ${figures.Renewals} as ${sql.ref('Renewals')}, ${figures.Overdue} as ${sql.ref('Overdue')}
+      from b order by b.i`.execute(db);
+    for (const r of counted.rows) {
+      rows.push({ Period: part[Number(r.i)]!.key, Loans: Number(r.Loans), Returns: Number(r.Returns), Renewals: Number(r.Renewals), Overdue: Number(r.Overdue) });
+    }
+  }
+  return rows;
 }

@@ -1,7 +1,7 @@
 import type { ClassifyData, ClassifyRow } from '../../shared/api/statistics.ts';
 import type { Db } from '../catalogue/catalogue-store.ts';
 import { CLASSES, classOf, PARTS, partOf, STANDARD_SOURCE, standardFor, type PartCode } from './clc-standards.ts';
-import { classLetter, heldCopies, periodCopyLoans, type StatFilter } from './holdings.ts';
+import { classLetter, heldPerTitle, periodCopyLoans, type StatFilter } from './holdings.ts';
 
 type T = (key: string) => string;
 const pct = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : 0);
@@ -14,7 +14,7 @@ const NONE = '-';
  */
 export async function classifyReport(db: Db, f: StatFilter, level: 'part5' | 'class22', t: T): Promise<ClassifyData> {
   const [held, loans, school, students] = await Promise.all([
-    heldCopies(db, f, f.endUtc).select((e) => [classLetter.as('k'), e.fn.countAll<number | string>().as('copies'), e.fn.count<number | string>('c.title_id').distinct().as('titles')])
+    heldPerTitle(db, f, f.endUtc).select((e) => [classLetter.as('k'), e.fn.sum<number | string>('x.n').as('copies'), e.fn.countAll<number | string>().as('titles')])
       .groupBy(classLetter).execute(),
     // Per copy from the period index first; each lent copy (not each loan) is looked up for its class.
     db.selectFrom(periodCopyLoans(db, f).as('x')).innerJoin('copies as c', 'c.id', 'x.copy_id').innerJoin('titles as t', 't.id', 'c.title_id')

@@ -1,63 +1,12 @@
 import { sql } from 'kysely';
-import type { CollectionRow, ResourceCircRow, ZeroBookRow } from '../../shared/api/statistics.ts';
+import type { CollectionRow, ResourceCircRow } from '../../shared/api/statistics.ts';
 import { storageAreaName } from '../../shared/domain/catalogue/copy-states.ts';
-import { toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import type { Db } from '../catalogue/catalogue-store.ts';
-import { classLetter, heldCopies, type StatFilter } from './holdings.ts';
+import { classLetter, heldCopyRows, heldPerTitle, type StatFilter } from './holdings.ts';
 
 type T = (key: string) => string;
 const en = (lang: Language, zh: string, enName: string | null | undefined) => (lang === 'en-US' && enName) || zh;
-
-export interface ZeroBookFilter {
-  unit: 'copy' | 'title';
-  classCode?: string | undefined;
-  /** Registered before this instant (the start of the local day given). */
-  registeredBeforeUtc?: string | undefined;
-}
-
-/**
- * Copies held at the end of the period that were not lent in it; by title, the titles no copy
- * of which (anywhere in the school) was lent, with how many copies they have under the filter.
- */
-export async function zeroBorrowBooks(db: Db, f: StatFilter, z: ZeroBookFilter, lang: Language, offset: number, page: number, rows: number): Promise<{ List: ZeroBookRow[]; Total: number }> {
-  let q = heldCopies(db, f, f.endUtc);
-  if (z.classCode) q = q.where(classLetter, '=', z.classCode);
-  if (z.registeredBeforeUtc) q = q.where('c.created_at', '<', z.registeredBeforeUtc);
-  // Lent in the period: this copy, or (by title) any copy of its title. Not correlated: the
-  // period's loans are read once from their period index, not once per copy.
-  const periodLoans = db.selectFrom('loans as l').where('l.school_id', '=', f.schoolId)
-    .where('l.loaned_at', '>=', f.startUtc).where('l.loaned_at', '<', f.endUtc).where('l.cancelled', '=', 0);
-  q = z.unit === 'copy'
-    ? q.where('c.id', 'not in', periodLoans.select('l.copy_id'))
-    : q.where('c.title_id', 'not in', periodLoans.innerJoin('copies as c2', 'c2.id', 'l.copy_id').select('c2.title_id'));
-  if (z.unit === 'copy') {
-    const [total, list] = await Promise.all([
-      q.select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-      q.leftJoin('branches as b', 'b.id', 'c.branch_id').leftJoin('collection_areas as a', 'a.id', 'c.area_id')
-        .select(['c.barcode', 't.title', 't.author', 'c.call_no', 'c.created_at', 'b.name as bname', 'b.en_name as ben', 'a.name as aname', 'a.en_name as aen'])
-        .orderBy('c.call_no').orderBy('c.barcode').limit(rows).offset((page - 1) * rows).execute(),
-    ]);
-    return {
-      Total: Number(total?.n ?? 0),
-      List: list.map((r) => ({
-        Barcode: r.barcode, Title: r.title, Author: r.author, CallNo: r.call_no,
-        BranchName: r.bname ? en(lang, r.bname, r.ben) : '', AreaName: r.aname ? en(lang, r.aname, r.aen) : '',
-        RegisteredOn: toLocalDay(String(r.created_at), offset), Copies: 1,
-      })),
-    };
-  }
-  const grouped = q.select((e) => ['c.title_id', e.fn.countAll<number | string>().as('n'), e.fn.min<string>('c.created_at').as('first'), e.fn.min<string>('c.call_no').as('call_no')]).groupBy('c.title_id');
-  const [total, list] = await Promise.all([
-    db.selectFrom(grouped.as('g')).select((e) => e.fn.countAll<number | string>().as('n')).executeTakeFirst(),
-    db.selectFrom(grouped.as('g')).innerJoin('titles as t', 't.id', 'g.title_id').select(['t.title', 't.author', 'g.call_no', 'g.first', 'g.n'])
-      .orderBy('g.call_no').orderBy('g.title_id').limit(rows).offset((page - 1) * rows).execute(),
-  ]);
-  return {
-    Total: Number(total?.n ?? 0),
-    List: list.map((r) => ({ Barcode: '', Title: r.title, Author: r.author, CallNo: r.call_no, BranchName: '', AreaName: '', RegisteredOn: toLocalDay(String(r.first), offset), Copies: Number(r.n) })),
-  };
-}
 
 /**
  * Holdings now by branch, collection area, resource type, CLC class or storage state: titles,
@@ -66,24 +15,31 @@ export async function zeroBorrowBooks(db: Db, f: StatFilter, z: ZeroBookFilter, 
  */
 export async function collectionReport(db: Db, f: Omit<StatFilter, 'startUtc' | 'endUtc'>, groupBy: 'branch' | 'area' | 'resourceType' | 'state' | 'class', lang: Language, t: T): Promise<CollectionRow[]> {
   const now = new Date().toISOString();
-  let base = groupBy === 'state'
-    ? db.selectFrom('copies as c').innerJoin('titles as t', 't.id', 'c.title_id').where('c.school_id', '=', f.schoolId)
-    : heldCopies(db, f, now);
-  if (groupBy === 'state') {
-    if (f.branchId != null) base = base.where('c.branch_id', '=', f.branchId);
-    if (f.resourceTypeId != null) base = base.where('t.resource_type_id', '=', f.resourceTypeId);
+  type Counted = Array<{ k: string | number | null; copies: number | string; titles: number | string; value: number | string | null }>;
+  let rows: Counted;
+  if (groupBy === 'class' || groupBy === 'resourceType') {
+    // By a title's attribute: per title first (heldPerTitle), each title joined once.
+    const key = groupBy === 'class' ? sql<string | number | null>`${classLetter}` : sql<string | number | null>`t.resource_type_id`;
+    rows = await heldPerTitle(db, f, now)
+      .select((e) => [key.as('k'), e.fn.sum<number | string>('x.n').as('copies'), e.fn.countAll<number | string>().as('titles'), e.fn.sum<number | string | null>('x.v').as('value')])
+      .groupBy(key).execute();
+  } else {
+    // By a copy's own column: the copies alone (no title is looked up unless a resource type is asked).
+    let base = groupBy === 'state' ? db.selectFrom('copies as c').where('c.school_id', '=', f.schoolId) : heldCopyRows(db, f, now);
+    if (groupBy === 'state') {
+      if (f.branchId != null) base = base.where('c.branch_id', '=', f.branchId);
+      if (f.resourceTypeId != null) base = base.where((e) => e.exists(e.selectFrom('titles as t').select('t.id').whereRef('t.id', '=', 'c.title_id').where('t.resource_type_id', '=', f.resourceTypeId!)));
+    }
+    const column = { branch: 'c.branch_id', area: 'c.area_id', state: 'c.storage_area' } as const;
+    // Per group and title first (streamed from copies_school_area_ix for areas), then per group:
+    // the distinct titles need no sort of their own.
+    const perTitle = base.select((e) => [sql<string | number | null>`${sql.ref(column[groupBy])}`.as('k'), 'c.title_id', e.fn.countAll<number | string>().as('n'), e.fn.sum<number | string | null>('c.price').as('v')])
+      .groupBy([sql.ref(column[groupBy]), 'c.title_id']);
+    rows = await db.selectFrom(perTitle.as('x'))
+      .select((e) => ['x.k', e.fn.sum<number | string>('x.n').as('copies'), e.fn.countAll<number | string>().as('titles'), e.fn.sum<number | string | null>('x.v').as('value')])
+      .groupBy('x.k')
+      .execute();
   }
-  const column = { branch: 'c.branch_id', area: 'c.area_id', resourceType: 't.resource_type_id', state: 'c.storage_area' } as const;
-  const key = groupBy === 'class' ? classLetter : sql<string | number | null>`${sql.ref(column[groupBy])}`;
-  const rows = await base
-    .select((e) => [
-      key.as('k'),
-      e.fn.countAll<number | string>().as('copies'),
-      e.fn.count<number | string>('c.title_id').distinct().as('titles'),
-      e.fn.sum<number | string | null>('c.price').as('value'),
-    ])
-    .groupBy(key)
-    .execute();
   const names = await namesOf(db, f.schoolId, groupBy, lang, t);
   const total = rows.reduce((s, r) => s + Number(r.copies), 0);
   // Class letters that are not CLC classes fold into one "no class" row.

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { statisticsCalls as C } from '../../shared/api/statistics.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { PG_TEST_URL } from '../testing/pg-test-db.ts';
+
+const databases = [{ name: 'SQLite', postgres: false }, ...(PG_TEST_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 import { standardFor } from './clc-standards.ts';
 
 /**
@@ -13,8 +16,8 @@ const FROM = '2021-03-01';
 const TO = '2021-03-31';
 const P = { From: FROM, To: TO };
 
-describe('Statistics', () => {
-  const t = useTestGateway();
+describe.each(databases)('Statistics on $name', ({ postgres }) => {
+  const t = useTestGateway({ postgres });
   let seq = 0;
   const offset = async () => (await t.app.schoolRules.of(1)).rules.Calendar.UtcOffsetMinutes;
   /** The UTC instant of a local day and hour. */

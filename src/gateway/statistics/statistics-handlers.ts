@@ -13,7 +13,8 @@ import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { classifyReport } from './classify-store.ts';
 import { circulationReport } from './circulation-store.ts';
-import { collectionReport, resourceCirc, zeroBorrowBooks } from './collection-store.ts';
+import { collectionReport, resourceCirc } from './collection-store.ts';
+import { zeroBorrowBookChunks, zeroBorrowBooks, type ZeroBookFilter } from './zero-books-store.ts';
 import type { StatFilter } from './holdings.ts';
 import { groupBorrow, zeroBorrowReaders, type ReaderFilter } from './readers-store.ts';
 import { reportExportJob, type RowChunks } from './statistics-export.ts';
@@ -79,9 +80,12 @@ async function zeroReaders(ctx: CallContext, q: ZeroReaderQuery) {
 async function zeroBooks(ctx: CallContext, q: ZeroBookQuery) {
   const b = await baseOf(ctx);
   const f = await filterOf(ctx, b, q);
-  const z = { unit: q.Unit, classCode: q.ClassCode, registeredBeforeUtc: q.RegisteredBefore ? localDayStartUtc(q.RegisteredBefore, b.offset) : undefined };
-  return (page: number, rows: number) => zeroBorrowBooks(ctx.app.db, f, z, ctx.lang, b.offset, page, rows);
+  return (page: number, rows: number) => zeroBorrowBooks(ctx.app.db, f, zeroFilterOf(q, b.offset), ctx.lang, b.offset, page, rows);
 }
+
+const zeroFilterOf = (q: ZeroBookQuery, offset: number): ZeroBookFilter => ({
+  unit: q.Unit, classCode: q.ClassCode, registeredBeforeUtc: q.RegisteredBefore ? localDayStartUtc(q.RegisteredBefore, offset) : undefined,
+});
 
 async function groups(ctx: CallContext, q: GroupBorrowQuery, screen: 'dept' | 'class') {
   const b = await baseOf(ctx);
@@ -112,7 +116,14 @@ async function reportRows(ctx: CallContext, input: StatisticsExportQuery): Promi
     case 'classify5': return { columns: STAT_COLUMNS.classify5, ...once((await classify(ctx, input.Params, 'part5')).List) };
     case 'classify22': return { columns: STAT_COLUMNS.classify22, ...once((await classify(ctx, input.Params, 'class22')).List) };
     case 'zeroPerson': return { columns: STAT_COLUMNS.zeroPerson, ...(await paged(await zeroReaders(ctx, input.Params))) };
-    case 'zeroBook': return { columns: input.Params.Unit === 'title' ? STAT_COLUMNS.zeroBookTitle : STAT_COLUMNS.zeroBookCopy, ...(await paged(await zeroBooks(ctx, input.Params))) };
+    case 'zeroBook': {
+      // The total from the report's first page; the rows from one walk in its order (not page by page).
+      const q = input.Params;
+      const { Total } = await (await zeroBooks(ctx, q))(1, 1);
+      const f = await filterOf(ctx, b, q);
+      const chunks = zeroBorrowBookChunks(ctx.app.db, f, zeroFilterOf(q, b.offset), ctx.lang, b.offset) as RowChunks;
+      return { columns: q.Unit === 'title' ? STAT_COLUMNS.zeroBookTitle : STAT_COLUMNS.zeroBookCopy, total: Total, chunks };
+    }
     case 'deptBorrow': return { columns: STAT_COLUMNS.deptBorrow, ...once(await groups(ctx, input.Params, 'dept')) };
     case 'classBorrow': return { columns: STAT_COLUMNS.classBorrow, ...once(await groups(ctx, input.Params, 'class')) };
     case 'collection': return { columns: STAT_COLUMNS.collection, ...once(await collectionReport(ctx.app.db, await filterOf(ctx, b, input.Params), input.Params.GroupBy, ctx.lang, tOf(ctx))) };

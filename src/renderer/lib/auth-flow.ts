@@ -8,6 +8,7 @@ import { sessionStore } from './session-store.ts';
 import { leaveTo, navigateTo } from './navigation.ts';
 import { bridge } from './bridge.ts';
 import { canOpen } from './menus.ts';
+import { safePortalPath } from './portal-paths.ts';
 import { endSession, keepToken, restoreTokens } from './token-keeper.ts';
 
 /**
@@ -40,7 +41,7 @@ export function redirectUri(path: string): string {
   return new URL(path, apiBaseUrl()).toString();
 }
 
-async function beginOidc(opts: { returnTo: string; portal: boolean; schoolCode?: string }): Promise<void> {
+async function beginOidc(opts: { returnTo: string; portal: boolean; schoolCode?: string; bridgeTicket?: string }): Promise<void> {
   const cfg = await getPlatConfig();
   const verifier = randomString(64);
   const state = randomString(32);
@@ -53,6 +54,7 @@ async function beginOidc(opts: { returnTo: string; portal: boolean; schoolCode?:
       scope: cfg.Scope,
       codeChallenge: await codeChallengeS256(verifier),
       state,
+      ...(opts.bridgeTicket ? { bridgeTicket: opts.bridgeTicket } : {}),
     }),
   );
 }
@@ -63,6 +65,36 @@ export function startSignIn(returnTo: string = HOME_PATH): Promise<void> {
 
 export function startPortalSignIn(schoolCode: string, returnTo: string = PORTAL_HOME_PATH): Promise<void> {
   return beginOidc({ returnTo: safeReturnPath(returnTo, PORTAL_HOME_PATH), portal: true, schoolCode });
+}
+
+/**
+ * The school a platform's ticket is for (its `aud`), read without checking the signature: it only
+ * picks the portal's school; the SSO checks the ticket and the portal's exchange checks the school.
+ */
+export function bridgeTicketSchool(ticket: string): string | null {
+  const parts = ticket.split('.');
+  if (parts.length !== 3 || ticket.length > 2048) return null;
+  try {
+    const json = atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/'));
+    const aud = (JSON.parse(json) as { aud?: unknown }).aud;
+    return typeof aud === 'string' && aud.length > 0 && aud.length <= 64 ? aud : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /bridge?ticket=&to=: signed in by a school platform's ticket. A portal path (or none) signs a
+ * reader in to the portal; any other in-app path, a staff member in to the staff app (where the
+ * school allows that platform to). Returns false when the ticket cannot even be read.
+ */
+export async function startBridgeSignIn(ticket: string, to: string | null): Promise<boolean> {
+  const school = bridgeTicketSchool(ticket);
+  if (!school) return false;
+  const portalTarget = safePortalPath(to);
+  if (portalTarget) await beginOidc({ returnTo: portalTarget, portal: true, schoolCode: school, bridgeTicket: ticket });
+  else await beginOidc({ returnTo: safeReturnPath(to), portal: false, bridgeTicket: ticket });
+  return true;
 }
 
 export class SignInError extends Error {

@@ -31,6 +31,8 @@ export interface AuthorizeParams {
   scope: string;
   codeChallenge: string;
   state: string;
+  /** A school platform's sign-in ticket (/bridge): the SSO signs in afresh with it. */
+  bridgeTicket?: string;
 }
 
 /** The SSO authorize address; oidc-provider serves it at <issuer>/auth. */
@@ -44,7 +46,8 @@ export function authorizeUrl(p: AuthorizeParams): string {
     code_challenge: p.codeChallenge,
     code_challenge_method: 'S256',
     state: p.state,
-    prompt: 'consent',
+    prompt: p.bridgeTicket ? 'login consent' : 'consent',
+    ...(p.bridgeTicket ? { bridge_ticket: p.bridgeTicket } : {}),
   }).toString();
   return url.toString();
 }

@@ -40,7 +40,7 @@ import { searchAdminCalls } from './search-admin.ts';
 import { readerAccountCalls } from './reader-account.ts';
 import { operationLogCalls } from './operation-log.ts';
 import { libraryInfoCalls } from './library-info.ts';
-import { connectCalls } from './connect.ts';
+import { bridgeCalls, connectCalls } from './connect.ts';
 import { activityCalls } from './activities.ts';
 import { chartsCalls } from './charts.ts';
 import { statisticsCalls } from './statistics.ts';
@@ -101,6 +101,7 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(operationLogCalls),
   ...Object.values(libraryInfoCalls),
   ...Object.values(connectCalls),
+  ...Object.values(bridgeCalls),
   ...Object.values(activityCalls),
   ...Object.values(ledgerCalls),
   ...Object.values(gateCalls),

@@ -36,7 +36,9 @@ import { migration as searchResourceType } from './0037-search-resource-type.ts'
 import { migration as ledgers } from './0038-ledgers.ts';
 import { migration as gate } from './0040-gate.ts';
 import { migration as statistics } from './0041-statistics.ts';
+import { migration as reportIndexes } from './0042-report-indexes.ts';
 import { migration as statisticalQuery } from './0043-statistical-query.ts';
+import { migration as bridgePlatforms } from './0044-bridge-platforms.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -77,5 +79,7 @@ export const migrations: readonly Migration[] = [
   stocktaking,
   gate,
   statistics,
+  reportIndexes,
   statisticalQuery,
+  bridgePlatforms,
 ];

@@ -4,7 +4,7 @@ import { defineGroup } from '../screen-entry.ts';
 export const publicScreens = defineGroup({ area: 'public', group: 'no-login', login: false }, {
   '/callback': () => import('../../features/auth/callback-screen.tsx'),
   '/callbacksearch': () => import('../../features/auth/callback-search-screen.tsx'),
-  '/bridge': null,
+  '/bridge': () => import('../../features/connect/bridge-screen.tsx'),
   '/401': () => import('../../features/errors/unauthorized-screen.tsx'),
   '/statistic': () => import('../../features/search/library-figures-screen.tsx'),
   '/libraryinfo': () => import('../compose/library-info-page.tsx'),

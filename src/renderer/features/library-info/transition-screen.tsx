@@ -11,7 +11,7 @@ import { call } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useSession } from '../../lib/use-session.ts';
-import { safePortalPath } from './safe-portal-path.ts';
+import { safePortalPath } from '../../lib/portal-paths.ts';
 
 /** The key features/search/portal-school.tsx remembers the chosen school under (a phone reopens it). */
 const REMEMBERED = 'lib.portalSchoolCode';

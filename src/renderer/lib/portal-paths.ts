@@ -1,5 +1,5 @@
 /**
- * Where /transition may forward: a path of the portal (its address bar's hash part), never
+ * Where /transition and /bridge may forward: a path of the portal (its address bar's hash part), never
  * another site. `to` is parsed against a placeholder origin: anything that leaves it (//host,
  * https:, javascript:, backslashes) or names a path outside the portal is refused.
  */

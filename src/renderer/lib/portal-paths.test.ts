@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safePortalPath } from './safe-portal-path.ts';
+import { safePortalPath } from './portal-paths.ts';
 
 describe('safePortalPath', () => {
   it('forwards to portal paths with their query, and to the portal home by default', () => {
