@@ -63,6 +63,7 @@ import { statisticsHandlers } from './statistics/statistics-handlers.ts';
 import { guideHandlers } from './guide/guide-handlers.ts';
 import { readerAccountHandlers } from './reader-account/reader-account-handlers.ts';
 import { ledgersHandlers } from './ledgers/ledgers-handlers.ts';
+import { statisticalQueryHandlers } from './statistical-query/statistical-query-handlers.ts';
 
 /** Every call handler by contract id: the gateway registers these, spec:coverage counts them. */
 export const allHandlers: AnyHandlerMap = {
@@ -129,5 +130,6 @@ export const allHandlers: AnyHandlerMap = {
   ...activityHandlers,
   ...readerAccountHandlers,
   ...ledgersHandlers,
+  ...statisticalQueryHandlers,
   ...gateHandlers,
 };

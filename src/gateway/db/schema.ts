@@ -10,6 +10,7 @@ import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable,
 import type { StocktakeAreasTable, StocktakeItemsTable, StocktakesTable, StocktakeUnknownTable } from './schema-stocktaking.ts';
 import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 import type { GateEventsTable, GateHoursTable, GatesTable } from './schema-gate.ts';
+import type { SavedQueriesTable } from './schema-statistical-query.ts';
 import type { BridgePlatformsTable, BridgeTicketsUsedTable, OauthAppsTable } from './schema-connect.ts';
 
 /**
@@ -575,6 +576,7 @@ export interface Database {
   gates: GatesTable;
   gate_events: GateEventsTable;
   gate_hours: GateHoursTable;
+  saved_queries: SavedQueriesTable;
   bridge_platforms: BridgePlatformsTable;
   bridge_tickets_used: BridgeTicketsUsedTable;
   oauth_apps: OauthAppsTable;

@@ -10,6 +10,7 @@ import { addRolesData } from './roles-data.ts';
 import { addLibraryInfoData } from './library-info-data.ts';
 import { addActivitiesData } from './activities-data.ts';
 import { addGateData } from './gate-data.ts';
+import { addStatisticalQueryData } from './statistical-query-data.ts';
 import { generateBasicSets } from './basic-sets-data.ts';
 import { titleIndexTerms } from '../../shared/domain/search/search-terms.ts';
 
@@ -205,6 +206,7 @@ export function generateDemo(opts: GenerateOptions): Tables {
   addLibraryInfoData(tables, opts.now);
   addActivitiesData(tables, opts.now);
   addGateData(tables, opts.now);
+  addStatisticalQueryData(tables, opts.now);
   return tables;
 }
 

@@ -15,7 +15,7 @@ const ORDER = [
   'library_profiles', 'library_pictures', 'network_resources', 'newbook_announcements', 'newbook_announcement_titles',
   'activity_themes', 'activities', 'activity_tasks', 'activity_task_books', 'activity_submissions',
   'stocktakes', 'stocktake_areas', 'stocktake_items', 'stocktake_unknown',
-  'gates', 'gate_events', 'gate_hours',
+  'gates', 'gate_events', 'gate_hours', 'saved_queries',
 ] as const;
 
 export interface SeedOptions {

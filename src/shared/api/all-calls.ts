@@ -46,6 +46,7 @@ import { chartsCalls } from './charts.ts';
 import { statisticsCalls } from './statistics.ts';
 import { guideCalls } from './guide.ts';
 import { ledgerCalls } from './ledgers.ts';
+import { statisticalQueryCalls } from './statistical-query.ts';
 
 /**
  * Every gateway call of the contract, in one list: the gateway registers routes from it, the
@@ -105,4 +106,5 @@ export const allCalls: readonly CallDef[] = [
   ...Object.values(activityCalls),
   ...Object.values(ledgerCalls),
   ...Object.values(gateCalls),
+  ...Object.values(statisticalQueryCalls),
 ];

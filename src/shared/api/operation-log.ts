@@ -22,7 +22,7 @@ export const OPERATION_DOMAINS = [
   'circulationFamily', 'catalogue', 'classCorner', 'capture', 'collection', 'circulationRecall', 'circulationReviews',
   'circulationBatch', 'marc', 'allocation', 'circulationRecords', 'holds', 'search', 'loss', 'recommendations',
   'booklists', 'volunteers', 'signRecords', 'searchAdmin', 'operationLog', 'readerAccount', 'activities', 'charts', 'statistics',
-  'guide', 'libraryInfo', 'connect', 'ledgers', 'stocktaking', 'gate',
+  'guide', 'libraryInfo', 'connect', 'ledgers', 'stocktaking', 'gate', 'statisticalQuery',
 ] as const;
 export type OperationDomain = (typeof OPERATION_DOMAINS)[number];
 

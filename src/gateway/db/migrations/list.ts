@@ -37,6 +37,7 @@ import { migration as ledgers } from './0038-ledgers.ts';
 import { migration as gate } from './0040-gate.ts';
 import { migration as statistics } from './0041-statistics.ts';
 import { migration as reportIndexes } from './0042-report-indexes.ts';
+import { migration as statisticalQuery } from './0043-statistical-query.ts';
 import { migration as bridgePlatforms } from './0044-bridge-platforms.ts';
 import { migration as oauthApps } from './0045-oauth-apps.ts';
 
@@ -80,6 +81,7 @@ export const migrations: readonly Migration[] = [
   gate,
   statistics,
   reportIndexes,
+  statisticalQuery,
   bridgePlatforms,
   oauthApps,
 ];

@@ -23,7 +23,7 @@ export const reportsScreens = defineGroup({ area: 'admin', group: 'reports', log
   '/collection-statistic': () => import('../../features/statistics/collection-screen.tsx'),
   '/circulate-statistic': () => import('../../features/statistics/circulation-screen.tsx'),
   '/counter-statistics': () => import('../../features/operation-log/counter-statistics-screen.tsx'),
-  '/statistical-query': null,
+  '/statistical-query': () => import('../../features/statistical-query/statistical-query-screen.tsx'),
   '/statistical-purchasing': () => import('../../features/recommendations/stage-statistics-screen.tsx'),
   '/inventory-report': () => import('../../features/stocktaking/inventory-report-screen.tsx'),
   '/alarm-record': () => import('../../features/gate/alarm-record-screen.tsx'),
