@@ -38,6 +38,7 @@ import { migration as gate } from './0040-gate.ts';
 import { migration as statistics } from './0041-statistics.ts';
 import { migration as reportIndexes } from './0042-report-indexes.ts';
 import { migration as bridgePlatforms } from './0044-bridge-platforms.ts';
+import { migration as ledgerLines } from './0046-ledger-lines.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -80,4 +81,5 @@ export const migrations: readonly Migration[] = [
   statistics,
   reportIndexes,
   bridgePlatforms,
+  ledgerLines,
 ];
