@@ -50,9 +50,13 @@ export async function refreshLedgerLines(db: Kysely<Database>, schoolId: number,
   }
 }
 
-async function rebuildTitles(trx: Transaction<Database>, schoolId: number, offset: number, ids: number[]): Promise<void> {
-  // Unmarked first: a write marking one of them again after this read is rebuilt next time.
-  await trx.deleteFrom('ledger_dirty').where('school_id', '=', schoolId).where('title_id', 'in', ids).execute();
+async function rebuildTitles(trx: Transaction<Database>, schoolId: number, offset: number, marked: number[]): Promise<void> {
+  // Unmarked first, and only the titles this transaction unmarked are rebuilt: two registers
+  // asked at once never both subtract a title's old lines (on PostgreSQL the second delete waits
+  // for the first to commit, then finds nothing). A write marking a title again after this is
+  // rebuilt next time.
+  const ids = (await trx.deleteFrom('ledger_dirty').where('school_id', '=', schoolId).where('title_id', 'in', marked).returning('title_id').execute()).map((r) => r.title_id);
+  if (!ids.length) return;
   const [copies, types, old] = await Promise.all([
     trx.selectFrom('copies as c').leftJoin('batches as b', 'b.id', 'c.batch_id')
       .select(['c.title_id', 'c.branch_id', 'c.batch_id', 'b.accepted_on', 'b.batch_no', 'c.created_at', sql<number>`round(c.price * 100)`.as('cents'), sql<string | null>`${weededAt()}`.as('weeded')])
