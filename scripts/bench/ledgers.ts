@@ -1,6 +1,7 @@
 import type { TestApp } from '../../src/gateway/testing/test-app.ts';
 import { ledgerCalls as L } from '../../src/shared/api/ledgers.ts';
 import { refreshPlannerStatistics } from '../../src/gateway/db/planner-statistics.ts';
+import { refreshLedgerLines } from '../../src/gateway/ledgers/ledger-lines.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { callP95s } from './call-p95.ts';
@@ -8,7 +9,8 @@ import { callP95s } from './call-p95.ts';
 /**
  * The accession registers at the gateway on the catalogue fixture: its copies (BX…) are put into
  * 36 batches accepted over three years, and 2% of them weeded (with history rows) over the same
- * years. Each register is asked 20 times as the screens ask it (the summary of a year and of three,
+ * years. The summary register's kept lines are rebuilt once after those writes (timed on its own).
+ * Each register is asked 20 times as the screens ask it (the summary of a year and of three,
  * the first page of the storage register, a three-batch register by title, a year's weedings).
  */
 export async function measureLedgers(t: TestApp, school = 1): Promise<Record<string, number>> {
@@ -38,6 +40,13 @@ export async function measureLedgers(t: TestApp, school = 1): Promise<Record<str
     await db.updateTable('copies').set({ storage_area: 3 }).where('id', 'in', part.map((c) => c.id)).execute();
   }
   if (t.app.dbHandle.sqlite) refreshPlannerStatistics(t.app.dbHandle);
+  // The writes above marked every title for the summary register's kept lines (migration 0046),
+  // as an upgrade or a large import does: the first register after them rebuilds them all. That
+  // one rebuild is measured on its own; the p95 below is of the registers asked after it.
+  const { rules } = await t.app.schoolRules.of(school);
+  const a = performance.now();
+  await refreshLedgerLines(db, school, rules.Calendar.UtcOffsetMinutes);
+  const rebuildMs = performance.now() - a;
   const token = await t.tokenFor('admin');
   const today = day(now);
   const yearAgo = day(now - 365 * 86_400_000);
@@ -48,7 +57,7 @@ export async function measureLedgers(t: TestApp, school = 1): Promise<Record<str
     'titles.3batches': [L.titles, { Ledger: 'singlemultiple', BatchIDs: batchIds.slice(0, 3), Page: 1, Rows: 50 }],
     'weeding.year': [L.weeding, { From: yearAgo, To: today, Page: 1, Rows: 50 }],
   } as const;
-  return { copies: copies.length, weeded: weeded.length, ...(await callP95s(t, cases, { token, school })) };
+  return { copies: copies.length, weeded: weeded.length, rebuildMs, ...(await callP95s(t, cases, { token, school })) };
 }
 
 if (import.meta.main) {

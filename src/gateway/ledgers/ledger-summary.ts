@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Balance, Summary, SummaryLine } from '../../shared/api/ledgers.ts';
 import { addDays, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
+import { linesBranchKey, summaryFromLines } from './ledger-summary-lines.ts';
 import { accessionWithin, centsOf, copiesIn, instantsOf, weededAt, weededWithin, yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
 
 /**
@@ -29,7 +30,17 @@ interface Delta { day: string; kind: 'in' | 'out'; batchId: number | null; title
 
 const dayOfMinute = (minute: string, offset: number) => toLocalDay(`${minute.slice(0, 16)}:00.000Z`, offset);
 
+/**
+ * The summary register: from the lines kept per title (ledger-summary-lines.ts) when they answer
+ * for the caller's branches, else counted copy by copy (a scope of several branches, or batches).
+ */
 export async function summaryLedger(db: Kysely<Database>, s: LedgerScope, f: LedgerFilter, from: string, to: string): Promise<Summary> {
+  const branchKey = linesBranchKey(s, f);
+  return branchKey == null ? summaryByCopies(db, s, f, from, to) : summaryFromLines(db, s, f, branchKey, from, to);
+}
+
+/** The summary register counted from the copies of the titles the period touches. */
+export async function summaryByCopies(db: Kysely<Database>, s: LedgerScope, f: LedgerFilter, from: string, to: string): Promise<Summary> {
   // The opening balance is one aggregate. Only the titles a line of the period touches (a copy of
   // theirs accessioned or weeded in it) are read copy group by copy group, with all their copies,
   // so the sweep below knows when such a title is first held or last goes; a year of a large

@@ -40,6 +40,7 @@ import { migration as reportIndexes } from './0042-report-indexes.ts';
 import { migration as statisticalQuery } from './0043-statistical-query.ts';
 import { migration as bridgePlatforms } from './0044-bridge-platforms.ts';
 import { migration as oauthApps } from './0045-oauth-apps.ts';
+import { migration as ledgerLines } from './0046-ledger-lines.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -84,4 +85,5 @@ export const migrations: readonly Migration[] = [
   statisticalQuery,
   bridgePlatforms,
   oauthApps,
+  ledgerLines,
 ];

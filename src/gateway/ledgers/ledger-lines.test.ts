@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { acquisitionCalls as A } from '../../shared/api/acquisition.ts';
+import { collectionCalls as C } from '../../shared/api/collection.ts';
+import { ledgerCalls as L } from '../../shared/api/ledgers.ts';
+import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { PG_TEST_URL } from '../testing/pg-test-db.ts';
+import { summaryByCopies } from './ledger-summary.ts';
+
+const databases = [{ name: 'SQLite', postgres: false }, ...(PG_TEST_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
+
+/**
+ * The summary register kept per title (migration 0046) follows every write that moves it: after
+ * each change, made through the gateway's own calls where there is one (weeding and its undo, a
+ * price change, a batch's acceptance day, a copy moved to another batch, a deletion), the
+ * register's balances at several dates equal the test's own count of the copies existing then,
+ * copy by copy in integer cents, and the whole register equals the count from the copies.
+ */
+describe.each(databases)('the kept summary register on $name', ({ postgres }) => {
+  const t = useTestGateway({ postgres });
+  let offset = 480;
+  const dayOf = (iso: string) => new Date(Date.parse(iso) + offset * 60_000).toISOString().slice(0, 10);
+
+  /** The test's own count of school 1's collection at the end of `day` (optionally one branch). */
+  async function ownBalance(day: string, branchId?: number) {
+    let q = t.db.selectFrom('copies').leftJoin('batches', 'batches.id', 'copies.batch_id')
+      .select(['copies.id', 'copies.title_id', 'copies.price', 'copies.created_at', 'copies.updated_at', 'copies.storage_area', 'batches.accepted_on'])
+      .where('copies.school_id', '=', 1);
+    if (branchId) q = q.where('copies.branch_id', '=', branchId);
+    const copies = await q.execute();
+    const weeds = await t.db.selectFrom('copy_events').select(['copy_id', 'at']).where('school_id', '=', 1).where('event', '=', 'weed').execute();
+    const lastWeed = new Map<number, string>();
+    for (const w of weeds) if (!lastWeed.has(w.copy_id) || lastWeed.get(w.copy_id)! < w.at) lastWeed.set(w.copy_id, w.at);
+    const titles = new Set<number>();
+    let n = 0;
+    let cents = 0;
+    for (const c of copies) {
+      const registered = c.accepted_on ?? dayOf(c.created_at);
+      if (registered > day) continue;
+      if (c.storage_area === 3) {
+        let weeded = dayOf(lastWeed.get(c.id) ?? c.updated_at);
+        if (weeded < registered) weeded = registered;
+        if (weeded <= day) continue;
+      }
+      titles.add(c.title_id);
+      n++;
+      cents += Math.round(c.price * 100);
+    }
+    return { Titles: titles.size, Copies: n, Value: cents / 100 };
+  }
+
+  let branch = 0;
+  let area = 0;
+  let today = '';
+  const FROM = '2024-12-01';
+
+  /** The register from FROM to several days against the own counts, for the school and for the branch. */
+  async function check(step: string) {
+    const scope = { schoolId: 1, offset, branchIds: null, typeIds: null, lang: 'zh-CN' as const };
+    for (const day of ['2025-01-04', '2025-01-05', '2025-02-10', '2025-02-28', '2025-03-01', today]) {
+      for (const b of [undefined, branch]) {
+        const s = await t.data(L.summary, { From: FROM, To: day, ...(b ? { BranchID: b } : {}) }, 'admin');
+        expect(s.Opening, `${step}: opening ${day} ${b ?? ''}`).toEqual(await ownBalance('2024-11-30', b));
+        expect(s.Closing, `${step}: closing ${day} ${b ?? ''}`).toEqual(await ownBalance(day, b));
+        expect(s, `${step}: register ${day} ${b ?? ''}`).toEqual(await summaryByCopies(t.db, scope, b ? { branchId: b } : {}, FROM, day));
+      }
+    }
+  }
+  const line = async (batchNo: string) => (await t.data(L.summary, { From: FROM, To: today }, 'admin')).Lines.filter((l) => l.BatchNo === batchNo)
+    .map((l) => [l.Day, l.InTitles, l.InCopies, l.InValue]);
+
+  const ids: Record<string, number> = {};
+  let b1 = 0;
+  let b2 = 0;
+
+  it('counts copies registered into a batch, a title held before adding no title', async () => {
+    offset = (await t.app.schoolRules.of(1)).rules.Calendar.UtcOffsetMinutes;
+    today = dayOf(new Date().toISOString());
+    const a = await t.db.selectFrom('collection_areas').select(['id', 'branch_id']).where('school_id', '=', 1).where('storage_area', '=', 2).orderBy('id').executeTakeFirstOrThrow();
+    branch = a.branch_id;
+    area = a.id;
+    const at = '2025-01-02T02:00:00.000Z';
+    const mkBatch = async (no: string, accepted: string) => (await t.db.insertInto('batches').values({ school_id: 1, batch_no: no, branch_id: branch, resource_type_id: null, bookseller: '测试书店', registered_on: '2025-01-02', accepted_on: accepted, state: 'accepted', created_at: at, updated_at: at } as never).returning('id').executeTakeFirstOrThrow()).id;
+    b1 = await mkBatch('LINES-1', '2025-02-10');
+    b2 = await mkBatch('LINES-2', '2025-01-05');
+    const title = async (name: string) => (await t.db.insertInto('titles').values({ school_id: 1, title: name, en_title: '', author: '作者', publisher: '出版社', isbn: '', price: 1, class_no: 'G250', book_no: '', language: 'zh', pub_year: 2024, pinyin: '', initials: '', created_at: at } as never).returning('id').executeTakeFirstOrThrow()).id;
+    const p = await title('总括测试甲');
+    const q = await title('总括测试乙');
+    const copy = async (key: string, tid: number, price: number, batchId: number | null, created = at) => {
+      ids[key] = (await t.db.insertInto('copies').values({ school_id: 1, title_id: tid, barcode: `LL${key}${b1}`, rfid: null, branch_id: branch, area_id: area, call_no: 'G250/2', storage_area: 2, circ_state: 'available', price, created_at: created, updated_at: created, batch_id: batchId } as never).returning('id').executeTakeFirstOrThrow()).id;
+    };
+    await copy('p0', p, 5.5, b2);
+    await copy('p1', p, 10.1, b1);
+    await copy('p2', p, 10.1, b1);
+    await copy('q1', q, 0.7, b1);
+    // Catalogued without a batch on 1 March (local day): enters on the day it was catalogued.
+    await copy('q2', q, 3.3, null, '2025-03-01T01:00:00.000Z');
+    // P is held since LINES-2: LINES-1 brings three copies, and one title (Q).
+    expect(await line('LINES-1')).toEqual([['2025-02-10', 2, 3, 20.9]]);
+    const s = await t.data(L.summary, { From: '2025-02-10', To: '2025-02-10' }, 'admin');
+    const l1 = s.Lines.find((l) => l.BatchNo === 'LINES-1')!;
+    const before = s.Lines.indexOf(l1) ? s.Lines[s.Lines.indexOf(l1) - 1]!.Titles : s.Opening.Titles;
+    expect(l1.Titles - before).toBe(1);
+    await check('registered');
+  });
+
+  it('follows a weeding and its undo', async () => {
+    expect(await t.data(C.changeState, { IDs: [ids.q1!, ids.q2!], Event: 'weed' }, 'admin')).toMatchObject({ Changed: 2 });
+    await check('weeded');
+    const s = await t.data(L.summary, { From: today, To: today }, 'admin');
+    // Q's last copies went today: the title leaves with them.
+    expect(s.Lines.filter((l) => l.Kind === 'out').reduce((n, l) => n + l.OutCopies, 0)).toBeGreaterThanOrEqual(2);
+    expect(await t.data(C.changeState, { IDs: [ids.q1!], Event: 'restore' }, 'admin')).toMatchObject({ Changed: 1 });
+    await check('restored');
+  });
+
+  it('follows a price change, a batch accepted on another day and a copy moved to another batch', async () => {
+    const copy = await t.data(C.get, { ID: ids.p1! }, 'admin');
+    await t.data(C.update, { ID: copy.ID, Barcode: copy.Barcode, RFID: copy.RFID, AreaID: copy.AreaID ?? area, ShelfMark: copy.ShelfMark, Price: 12.34, DiscountPrice: copy.DiscountPrice, BatchID: copy.BatchID, Note: copy.Note }, 'admin');
+    await check('repriced');
+    expect(await line('LINES-1')).toEqual([['2025-02-10', 2, 3, 23.14]]);
+    const b = await t.data(A.getBatchInfo, { ID: b1 }, 'admin');
+    await t.data(A.updateBatch, { ID: b1, BatchNo: b.BatchNo, BranchID: b.BranchID, ResourceTypeID: b.ResourceTypeID, Bookseller: b.Bookseller, Currency: b.Currency, DiscountRate: b.DiscountRate, RegisteredOn: b.RegisteredOn, AcceptedOn: '2025-03-01', Note: b.Note }, 'admin');
+    await check('accepted later');
+    expect(await line('LINES-1')).toEqual([['2025-03-01', 2, 3, 23.14]]);
+    const p2 = await t.data(C.get, { ID: ids.p2! }, 'admin');
+    await t.data(C.update, { ID: p2.ID, Barcode: p2.Barcode, RFID: p2.RFID, AreaID: p2.AreaID ?? area, ShelfMark: p2.ShelfMark, Price: p2.Price, DiscountPrice: p2.DiscountPrice, BatchID: b2, Note: p2.Note }, 'admin');
+    await check('moved to another batch');
+    expect(await line('LINES-2')).toEqual([['2025-01-05', 1, 2, 15.6]]);
+  });
+
+  it('forgets a deleted copy, and a title with its last copy', async () => {
+    expect(await t.data(C.delete, { IDs: [ids.p1!] }, 'admin')).toMatchObject({ Changed: 1 });
+    await check('deleted');
+    expect(await line('LINES-1')).toEqual([['2025-03-01', 1, 1, 0.7]]);
+    // A write the gateway does not make (an import, a script) is followed as well: the triggers mark it.
+    await t.db.deleteFrom('copy_events').where('copy_id', 'in', [ids.q1!, ids.q2!]).execute();
+    await t.db.deleteFrom('copies').where('id', 'in', [ids.p0!, ids.p2!]).execute();
+    await check('deleted directly');
+    expect(await line('LINES-2')).toEqual([]);
+  });
+});
