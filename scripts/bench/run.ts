@@ -19,6 +19,7 @@ import { measureStocktaking } from './stocktaking.ts';
 import { measureGate } from './gate.ts';
 import { measureStaffRankings } from './charts-staff.ts';
 import { measureStatistics } from './statistics.ts';
+import { measureStatisticalQuery } from './statistical-query.ts';
 import { measureReportExport } from './report-export.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
@@ -105,6 +106,9 @@ async function catalogueRows(c: Record<string, number>, on: string) {
     // The statistics reports (issue 11 §1) on the same fixture and loans.
     const st = await measureStatistics(t);
     for (const [k, v] of Object.entries(st)) row(`statistics report ${k.replace('.p95', '')}, the last year (of three years of loans), p95 at the gateway`, v, 'ms', 200);
+    // The ad-hoc query builder (/statistical-query): the demo's saved questions on the same loans.
+    const sq = await measureStatisticalQuery(t);
+    for (const [k, v] of Object.entries(sq)) row(`statistical query ${k.replace('.p95', '')}, the last year, p95 at the gateway`, v, 'ms', 200);
     // A report of about 100,000 rows to .xlsx (a job, streamed): time and the memory it adds.
     const x = await measureReportExport(t);
     row(`export of ${x.rows} never-borrowed titles to .xlsx (a job, streamed; ${(x.bytes! / 2 ** 20).toFixed(1)} MB): call to file done`, x.ms!, 'ms', null);

@@ -63,6 +63,7 @@ export const MENU_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   '/zero-borrow-person': ['statistics.classes.all'],
   '/dept-borrowstatistic': ['statistics.classes.all'],
   '/class-borrowstatistic': ['statistics.classes.all'],
+  '/statistical-query': ['statistics.classes.all'],
   '/bookreview': ['circulation.reviews.moderate'],
   '/batchborrow': ['circulation.batch.borrow'],
   '/batchreturn': ['circulation.batch.return'],
