@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ownLedgerBalance } from '../testing/ledger-own-count.ts';
 import { ledgerCalls as L } from '../../shared/api/ledgers.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
@@ -19,33 +20,8 @@ describe.each(databases)('ledgers on $name', ({ postgres }) => {
   /** The school-local day of an instant (the test's own arithmetic). */
   const dayOf = (iso: string) => new Date(Date.parse(iso) + offset * 60_000).toISOString().slice(0, 10);
 
-  /** The test's own count of school 1's collection at the end of `day`, optionally within batches. */
-  async function ownBalance(day: string, batchIds?: number[]) {
-    let q = t.db.selectFrom('copies').leftJoin('batches', 'batches.id', 'copies.batch_id')
-      .select(['copies.id', 'copies.title_id', 'copies.price', 'copies.created_at', 'copies.updated_at', 'copies.storage_area', 'batches.accepted_on'])
-      .where('copies.school_id', '=', 1);
-    if (batchIds) q = q.where('copies.batch_id', 'in', batchIds);
-    const copies = await q.execute();
-    const weeds = await t.db.selectFrom('copy_events').select(['copy_id', 'at']).where('school_id', '=', 1).where('event', '=', 'weed').execute();
-    const lastWeed = new Map<number, string>();
-    for (const w of weeds) if (!lastWeed.has(w.copy_id) || lastWeed.get(w.copy_id)! < w.at) lastWeed.set(w.copy_id, w.at);
-    const titles = new Set<number>();
-    let n = 0;
-    let cents = 0;
-    for (const c of copies) {
-      const registered = c.accepted_on ?? dayOf(c.created_at);
-      if (registered > day) continue;
-      if (c.storage_area === 3) {
-        let weeded = dayOf(lastWeed.get(c.id) ?? c.updated_at);
-        if (weeded < registered) weeded = registered;
-        if (weeded <= day) continue;
-      }
-      titles.add(c.title_id);
-      n++;
-      cents += Math.round(c.price * 100);
-    }
-    return { Titles: titles.size, Copies: n, Value: cents / 100 };
-  }
+  /** The test's own count (testing/ledger-own-count.ts) at the end of `day`. */
+  const ownBalance = (day: string, batchIds?: number[]) => ownLedgerBalance(t.db, day, offset, { batchIds });
 
   let batch = 0;
   let empty = 0;
