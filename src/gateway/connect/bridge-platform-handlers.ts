@@ -62,10 +62,8 @@ export const bridgeHandlers = {
   'connect.deleteBridgePlatform': handler(C.remove, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
     await platformRow(ctx, schoolId, input.ID);
-    await ctx.app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('bridge_tickets_used').where('platform_id', '=', input.ID).execute();
-      await trx.deleteFrom('bridge_platforms').where('school_id', '=', schoolId).where('id', '=', input.ID).execute();
-    });
+    // Its used-ticket ids go with it (the foreign key cascades).
+    await ctx.app.db.deleteFrom('bridge_platforms').where('school_id', '=', schoolId).where('id', '=', input.ID).execute();
     return null;
   }),
 

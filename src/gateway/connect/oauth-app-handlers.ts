@@ -1,10 +1,10 @@
 import { oauthAppCalls as C, type OauthApp } from '../../shared/api/connect.ts';
-import { APP_SCOPES, type AppScope } from '../../shared/api/contract.ts';
+import { APP_SCOPES } from '../../shared/api/contract.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
 import { newDeviceClientId } from '../security/device-secrets.ts';
-import { APP_CLIENT_PREFIX, findAppClient } from '../sso/oauth-apps.ts';
+import { APP_CLIENT_PREFIX, appGrants, appScopesOf, findAppClient, redirectUrisOf } from '../sso/oauth-apps.ts';
 import { epochNow, type SsoDb } from '../sso/sso-tables.ts';
 import type { Selectable } from 'kysely';
 import type { OauthAppsTable } from '../db/schema-connect.ts';
@@ -15,21 +15,10 @@ import type { OauthAppsTable } from '../db/schema-connect.ts';
  * which only the browser that signed in holds (the same binding as the sign-in page's).
  */
 
-const SCOPES = new Set<string>(APP_SCOPES);
-const scopesOf = (s: string) => s.split(' ').filter((x): x is AppScope => SCOPES.has(x));
-
-function toApp(r: Selectable<OauthAppsTable>): OauthApp {
-  let uris: string[] = [];
-  try {
-    uris = JSON.parse(r.redirect_uris) as string[];
-  } catch {
-    uris = [];
-  }
-  return {
-    ID: r.id, ClientID: r.client_id, Name: r.name, EnName: r.en_name, RedirectUris: uris, Scopes: scopesOf(r.scopes),
-    Enabled: !!r.enabled, CreatedAt: r.created_at,
-  };
-}
+const toApp = (r: Selectable<OauthAppsTable>): OauthApp => ({
+  ID: r.id, ClientID: r.client_id, Name: r.name, EnName: r.en_name, RedirectUris: redirectUrisOf(r.redirect_uris), Scopes: appScopesOf(r.scopes),
+  Enabled: !!r.enabled, CreatedAt: r.created_at,
+});
 
 async function appRow(ctx: CallContext, schoolId: number, id: number) {
   const row = await ctx.app.db.selectFrom('oauth_apps').selectAll().where('school_id', '=', schoolId).where('id', '=', id).executeTakeFirst();
@@ -86,15 +75,10 @@ export const oauthAppHandlers = {
     const row = await appRow(ctx, schoolId, input.ID);
     // Its tokens stop working with it (the verifier finds no app); its grants end too, so the
     // users' lists of connected apps lose it at once.
-    const db = ctx.app.db as unknown as SsoDb;
-    const grants = await db.selectFrom('sso_models').select(['id', 'payload']).where('model', '=', 'Grant')
-      .where('payload', 'like', `%"clientId":"${row.client_id}"%`).execute();
+    const grants = await appGrants(ctx.app.db as unknown as SsoDb, row.client_id);
     await ctx.app.db.deleteFrom('oauth_apps').where('school_id', '=', schoolId).where('id', '=', input.ID).execute();
     ctx.app.sso.verifier.forgetClient(row.client_id);
-    for (const g of grants) {
-      const p = JSON.parse(g.payload) as { clientId?: string; accountId?: string };
-      if (p.clientId === row.client_id) await ctx.app.sso.endGrant(g.id, p.accountId ?? null);
-    }
+    for (const g of grants) await ctx.app.sso.endGrant(g.grantId, g.accountId);
     return null;
   }),
 

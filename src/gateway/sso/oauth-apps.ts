@@ -1,4 +1,4 @@
-import { APP_SCOPES } from '../../shared/api/contract.ts';
+import { APP_SCOPES, type AppScope } from '../../shared/api/contract.ts';
 import type { SsoDb } from './sso-tables.ts';
 
 /**
@@ -15,24 +15,40 @@ export function isAppClientId(clientId: string): boolean {
   return clientId.startsWith(APP_CLIENT_PREFIX);
 }
 
-export interface AppClient { id: number; schoolId: number; clientId: string; name: string; enName: string; scopes: string[]; redirectUris: string[] }
+export interface AppClient { id: number; schoolId: number; clientId: string; name: string; enName: string; scopes: AppScope[]; redirectUris: string[] }
+
+const KNOWN_SCOPES = new Set<string>(APP_SCOPES);
+/** The library.* scopes of a row's column (unknown words dropped). */
+export const appScopesOf = (column: string): AppScope[] => column.split(' ').filter((s): s is AppScope => KNOWN_SCOPES.has(s));
+
+/** The return addresses of a row's JSON column; a damaged one has none, so no flow can finish through it. */
+export function redirectUrisOf(column: string): string[] {
+  try {
+    const v = JSON.parse(column) as unknown;
+    return Array.isArray(v) ? v.filter((u): u is string => typeof u === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 
 export async function findAppClient(db: SsoDb, clientId: string): Promise<AppClient | null> {
   if (!isAppClientId(clientId)) return null;
   const row = await db.selectFrom('oauth_apps').selectAll().where('client_id', '=', clientId).where('enabled', '=', 1).executeTakeFirst();
   if (!row) return null;
-  let redirectUris: string[] = [];
-  try {
-    const v = JSON.parse(row.redirect_uris) as unknown;
-    if (Array.isArray(v)) redirectUris = v.filter((u): u is string => typeof u === 'string');
-  } catch {
-    // a damaged row has no return address, so no flow can finish through it
-  }
-  const allowed = new Set<string>(APP_SCOPES);
   return {
     id: row.id, schoolId: row.school_id, clientId: row.client_id, name: row.name, enName: row.en_name,
-    scopes: row.scopes.split(' ').filter((s) => allowed.has(s)), redirectUris,
+    scopes: appScopesOf(row.scopes), redirectUris: redirectUrisOf(row.redirect_uris),
   };
+}
+
+/** The live grants of an app (each user's connection to it), from the provider's stored models. */
+export async function appGrants(db: SsoDb, clientId: string): Promise<Array<{ grantId: string; accountId: string | null }>> {
+  const rows = await db.selectFrom('sso_models').select(['id', 'payload']).where('model', '=', 'Grant')
+    .where('payload', 'like', `%"clientId":"${clientId}"%`).execute();
+  return rows
+    .map((r) => ({ id: r.id, p: JSON.parse(r.payload) as { clientId?: string; accountId?: string } }))
+    .filter((r) => r.p.clientId === clientId)
+    .map((r) => ({ grantId: r.id, accountId: r.p.accountId ?? null }));
 }
 
 /** The client metadata oidc-provider reads from the adapter's Client model. */
