@@ -132,30 +132,126 @@ function prepare(r: QueryRun) {
   const endUtc = localDayStartUtc(addDays(q.To, 1), s.offset);
   const x: SqlContext = { offset: s.offset, nowUtc: r.nowUtc, subtree: r.subtree };
   const measures = q.Measures.length ? q.Measures : [DEFAULT_MEASURE[q.Subject]];
-  return { base: () => baseQuery(r.db, q, s, x, startUtc, endUtc), measures };
+  return { base: () => baseQuery(r.db, q, s, x, startUtc, endUtc), measures, x, startUtc, endUtc };
 }
+
+/** The measures of one row of totals, as numbers. */
+const num0 = (row: unknown, measures: readonly QueryMeasure[]): Record<string, number> =>
+  Object.fromEntries(measures.map((m) => [m, num((row as Record<string, unknown> | undefined)?.[m])]));
 
 /** The measures over everything the query matched. */
 async function overall(base: Q, subject: QuerySubject, measures: readonly QueryMeasure[]): Promise<Record<string, number>> {
-  const row = await base.select(measures.map((m) => MEASURE_SQL[subject][m]!.as(m))).executeTakeFirst();
-  return Object.fromEntries(measures.map((m) => [m, num((row as Record<string, unknown> | undefined)?.[m])]));
+  return num0(await directSource(() => base, subject).overall(measures).executeTakeFirst(), measures);
+}
+
+/** What a dimension is a fact of: a distinct count is the sum of the groups' when every dimension is a fact of what it counts. */
+const DIMENSION_OF: Record<QueryDimension, 'loan' | 'reader' | 'copy' | 'title'> = {
+  Month: 'loan', Class: 'reader', Grade: 'reader', Identity: 'reader', Status: 'reader',
+  Branch: 'copy', Area: 'copy', State: 'copy', Batch: 'copy', ResourceType: 'title', ClcClass: 'title',
+};
+const DISTINCT_OF: Record<QuerySubject, Partial<Record<QueryMeasure, 'reader' | 'copy' | 'title'>>> = {
+  loans: { Readers: 'reader', Titles: 'title', Copies: 'copy' }, copies: { Titles: 'title' }, readers: {},
+};
+/** A reader's class is the one they are in now, and a copy names its title, so these partition the counted things. */
+const isFactOf = (d: QueryDimension, thing: 'reader' | 'copy' | 'title') => DIMENSION_OF[d] === thing || (thing === 'copy' && DIMENSION_OF[d] === 'title');
+function summable(subject: QuerySubject, m: QueryMeasure, dims: readonly QueryDimension[]): boolean {
+  if (ADDITIVE[subject].includes(m)) return true;
+  const thing = DISTINCT_OF[subject][m];
+  return thing != null && dims.every((d) => isFactOf(d, thing));
+}
+
+/** Where the grouped rows come from: the query's own rows, or (copies) their sums per title first. */
+interface GroupSource {
+  grouped(keys: readonly RawBuilder<unknown>[], measures: readonly QueryMeasure[]): Q;
+  overall(measures: readonly QueryMeasure[]): Q;
+  measureSql(m: QueryMeasure): RawBuilder<unknown>;
+}
+
+function directSource(base: () => Q, subject: QuerySubject): GroupSource {
+  const measureSql = (m: QueryMeasure) => MEASURE_SQL[subject][m]!;
+  return {
+    measureSql,
+    grouped(keys, measures) {
+      let g = base().select([...keys.map((k, i) => k.as(`k${i}`)), ...measures.map((m) => measureSql(m).as(m))]);
+      for (const k of keys) g = g.groupBy(k);
+      return g;
+    },
+    overall: (measures) => base().select(measures.map((m) => measureSql(m).as(m))),
+  };
+}
+
+/** Fields and dimensions of a copy that belong to its title. */
+const TITLE_FIELDS: ReadonlySet<string> = new Set(['clc', 'resourceType']);
+
+/**
+ * Copies grouped by facts of their titles (CLC class, resource type), possibly beside facts of the
+ * copy: the copies are summed per title and copy facts first, reading the copies in title order
+ * without visiting each copy's title, and then each title is read once (100,000 title reads
+ * instead of 200,000 on a large school: half the time of the query). Only when the "any of"
+ * conditions are all of one kind, so every condition can be tested on one side.
+ */
+function perTitleSource(r: QueryRun, x: SqlContext, startUtc: string, endUtc: string, dims: readonly QueryDimension[]): GroupSource | null {
+  const { db, q, scope: s } = r;
+  if (q.Subject !== 'copies' || !dims.some((d) => DIMENSION_OF[d] === 'title')) return null;
+  const anyOfTitle = q.AnyOf.filter((c) => TITLE_FIELDS.has(c.Field));
+  if (anyOfTitle.length && anyOfTitle.length !== q.AnyOf.length) return null;
+  const cx = { ...x, schoolId: s.schoolId };
+  const copyDims = dims.filter((d) => DIMENSION_OF[d] !== 'title');
+  const inner = (withCopyDims: boolean) => {
+    let b = db.selectFrom('copies as c').where('c.school_id', '=', s.schoolId) as Q;
+    if (usesPeriodLoans(q)) b = b.leftJoin(periodLoans(db, s, startUtc, endUtc, 'copy_id').as('pl'), 'pl.k', 'c.id');
+    if (s.branchIds) b = b.where('c.branch_id', 'in', s.branchIds.length ? [...s.branchIds] : [-1]);
+    const conds = q.Conditions.filter((c) => !TITLE_FIELDS.has(c.Field));
+    const anyOf = anyOfTitle.length ? [] : q.AnyOf;
+    if (conds.length || anyOf.length) b = b.where((eb) => whereSql(eb, 'copies', conds, anyOf, cx));
+    const keys = withCopyDims ? copyDims.map((d) => dimensionSql(d, q, s.offset).key) : [];
+    let g = b.select([
+      sql`c.title_id`.as('tid'), ...keys.map((k, i) => k.as(`ck${i}`)),
+      sql`count(*)`.as('cp'), sql`coalesce(sum(c.price), 0)`.as('v'), (usesPeriodLoans(q) ? sql`coalesce(sum(${periodLoansExpr}), 0)` : sql`0`).as('ln'),
+    ]).groupBy(sql`c.title_id`);
+    for (const k of keys) g = g.groupBy(k);
+    return g;
+  };
+  const outer = (withCopyDims: boolean) => {
+    let o = db.selectFrom(inner(withCopyDims).as('x')).innerJoin('titles as t', 't.id', 'x.tid') as Q;
+    if (s.typeIds) o = o.where('t.resource_type_id', 'in', s.typeIds.length ? [...s.typeIds] : [-1]);
+    const conds = q.Conditions.filter((c) => TITLE_FIELDS.has(c.Field));
+    if (conds.length || anyOfTitle.length) o = o.where((eb) => whereSql(eb, 'copies', conds, anyOfTitle, cx));
+    return o;
+  };
+  // Each per-title row is one title of its group (the group's copy facts are in its key).
+  const measureSql = (m: QueryMeasure) =>
+    m === 'Titles' ? sql`count(*)` : m === 'Copies' ? sql`coalesce(sum(x.cp), 0)` : m === 'Value' ? sql`coalesce(sum(x.v), 0)` : sql`coalesce(sum(x.ln), 0)`;
+  return {
+    measureSql,
+    grouped(keys, measures) {
+      let g = outer(true).select([...keys.map((k, i) => k.as(`k${i}`)), ...measures.map((m) => measureSql(m).as(m))]);
+      for (const k of keys) g = g.groupBy(k);
+      return g;
+    },
+    overall: (measures) => outer(false).select(measures.map((m) => measureSql(m).as(m))),
+  };
 }
 
 /** Grouped counts: at most MAX_GROUPS groups (the largest by the first measure), in the school's order of the dimensions. */
 export async function runGroups(r: QueryRun): Promise<QueryResult> {
   const { q, scope: s } = r;
-  const { base, measures } = prepare(r);
-  const dims = q.GroupBy.map((d) => ({ d, ...dimensionSql(d, q, s.offset) }));
+  const { base, measures, x, startUtc, endUtc } = prepare(r);
+  const perTitle = perTitleSource(r, x, startUtc, endUtc, q.GroupBy);
+  const source = perTitle ?? directSource(base, q.Subject);
+  // A copy fact of the per-title rows is their column, not the copy's.
+  let copyDim = 0;
+  const dims = q.GroupBy.map((d) => {
+    const { key, names } = dimensionSql(d, q, s.offset);
+    return { d, names, key: perTitle && DIMENSION_OF[d] !== 'title' ? sql.ref(`x.ck${copyDim++}`) : key };
+  });
   const keyAs = (i: number) => `k${i}`;
-  let g = base().select([...dims.map((x, i) => x.key.as(keyAs(i))), ...measures.map((m) => MEASURE_SQL[q.Subject][m]!.as(m))]);
-  for (const x of dims) g = g.groupBy(x.key);
   // One after another: on PostgreSQL they share the budget's transaction (one connection).
-  const rows = await g.orderBy(MEASURE_SQL[q.Subject][measures[0]!]!, 'desc').limit(MAX_GROUPS + 1).execute() as Array<Record<string, unknown>>;
-  // Counts and sums over all groups are the groups' sum; a distinct count needs its own pass.
-  const summable = rows.length <= MAX_GROUPS && measures.every((m) => ADDITIVE[q.Subject].includes(m));
-  const all = summable
+  const rows = await source.grouped(dims.map((d) => d.key), measures).orderBy(source.measureSql(measures[0]!), 'desc').limit(MAX_GROUPS + 1).execute() as Array<Record<string, unknown>>;
+  // Counts and sums over all groups are the groups' sum, and so is a distinct count of what the groups partition; any other needs its own pass.
+  const all = rows.length <= MAX_GROUPS && measures.every((m) => summable(q.Subject, m, q.GroupBy))
     ? Object.fromEntries(measures.map((m) => [m, num(rows.reduce((sum, row) => sum + Number(row[m] ?? 0), 0))]))
-    : await overall(base(), q.Subject, measures);
+    : num0(await source.overall(measures).executeTakeFirst(), measures);
   const maps: Array<NameMap | null> = [];
   for (const x of dims) maps.push(x.names ? await nameMap(r.db, s.schoolId, x.names, s.lang, s.t) : null);
   const named = rows.slice(0, MAX_GROUPS).map((row) => {

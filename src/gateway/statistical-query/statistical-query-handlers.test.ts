@@ -125,6 +125,59 @@ function suite(name: string, postgres: boolean) {
       expect(school.Overall.Copies).toBe(Number(own.rows[0]!.n));
     });
 
+    it('copies by facts of their titles (summed per title first), beside a copy fact and with "any of" conditions: the test\'s own SQL per group and overall', async () => {
+      const r1 = await reader('读I的', null);
+      const a = await copyOf('I247', { price: 15 });
+      const b = await copyOf('K81', { price: 40 });
+      await lend(a.copyId, r1, await at('2021-03-05'));
+      await lend(a.copyId, r1, await at('2021-03-06'));
+      await lend(b.copyId, r1, await at('2021-03-07'));
+      await lend(b.copyId, r1, await at('2021-03-08'), { cancelled: 1 });
+      // A second copy of the first title on another branch.
+      const first = await t.db.selectFrom('copies').select('branch_id').where('id', '=', a.copyId).executeTakeFirstOrThrow();
+      const other = await t.db.selectFrom('collection_areas').select(['id', 'branch_id']).where('school_id', '=', 1).where('branch_id', '!=', first.branch_id).orderBy('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('copies').values({ school_id: 1, title_id: a.titleId, barcode: `${a.barcode}b`, rfid: null, branch_id: other.branch_id, area_id: other.id, call_no: 'I247/2', storage_area: 2, circ_state: 'available', price: 15, created_at: '2020-01-01T00:00:00.000Z' } as never).execute();
+      const start = await at(FROM, 0);
+      const end = await at('2021-04-01', 0);
+      // Our own SQL: every copy with its loans in the period, then grouped here in the test.
+      const rows = (await sql<{ cls: string | null; title_id: number; branch_id: number; price: number | string; storage_area: number; n: number | string }>`
+        select upper(substr(t.class_no, 1, 1)) as cls, c.title_id, c.branch_id, c.price, c.storage_area,
+          (select count(*) from loans l where l.copy_id = c.id and l.cancelled = 0 and l.loaned_at >= ${start} and l.loaned_at < ${end}) as n
+        from copies c join titles t on t.id = c.title_id where c.school_id = 1`.execute(t.db)).rows;
+      const own = (keep: (x: (typeof rows)[number]) => boolean, key: (x: (typeof rows)[number]) => string) => {
+        const groups = new Map<string, { Copies: number; Titles: Set<number>; Value: number; Loans: number }>();
+        const all = { Copies: 0, Titles: new Set<number>(), Value: 0, Loans: 0 };
+        for (const x of rows.filter(keep)) {
+          const g = groups.get(key(x)) ?? { Copies: 0, Titles: new Set<number>(), Value: 0, Loans: 0 };
+          groups.set(key(x), g);
+          for (const to of [g, all]) { to.Copies++; to.Titles.add(x.title_id); to.Value += Number(x.price); to.Loans += Number(x.n); }
+        }
+        const figures = (g: typeof all) => ({ Copies: g.Copies, Titles: g.Titles.size, Value: Math.round(g.Value * 100) / 100, Loans: g.Loans });
+        return { groups: [...groups.values()].map((g) => JSON.stringify(figures(g))).sort(), overall: figures(all) };
+      };
+      const got = (res: { List: Array<Record<string, unknown>>; Overall: Record<string, number> }) => ({
+        groups: res.List.map((g) => JSON.stringify({ Copies: g.Copies, Titles: g.Titles, Value: g.Value, Loans: g.Loans })).sort(), overall: res.Overall,
+      });
+      const measures = ['Copies', 'Titles', 'Value', 'Loans'] as const;
+      const held = { Field: 'state', Op: 'notIn', Values: ['weeded', 'lost'] } as const;
+      const isHeld = (x: (typeof rows)[number]) => x.storage_area !== 3 && x.storage_area !== 6;
+      const cls = (x: (typeof rows)[number]) => x.cls ?? '';
+
+      // By CLC class alone (the bench's whole-collection question).
+      expect(got(await t.data(C.run, q({ Subject: 'copies', Conditions: [held], GroupBy: ['ClcClass'], Measures: measures }), 'admin')))
+        .toEqual(own(isHeld, cls));
+      // Beside the branch, a copy fact: a title on two branches counts once in each group and once overall.
+      expect(got(await t.data(C.run, q({ Subject: 'copies', Conditions: [held], GroupBy: ['ClcClass', 'Branch'], Measures: measures }), 'admin')))
+        .toEqual(own(isHeld, (x) => `${cls(x)}|${x.branch_id}`));
+      // "Any of" title facts (tested on the titles) with a copy condition (tested on the copies).
+      const iOrK = [{ Field: 'clc', Op: 'startsWith', Values: ['I'] }, { Field: 'clc', Op: 'startsWith', Values: ['K'] }] as const;
+      expect(got(await t.data(C.run, q({ Subject: 'copies', Conditions: [{ Field: 'price', Op: 'gte', Values: ['15'] }], AnyOf: iOrK, GroupBy: ['ClcClass'], Measures: measures }), 'admin')))
+        .toEqual(own((x) => Number(x.price) >= 15 && (cls(x) === 'I' || cls(x) === 'K'), cls));
+      // "Any of" a title fact or a copy fact: both sides at once.
+      expect(got(await t.data(C.run, q({ Subject: 'copies', AnyOf: [iOrK[0], { Field: 'price', Op: 'gte', Values: ['40'] }], GroupBy: ['ClcClass'], Measures: measures }), 'admin')))
+        .toEqual(own((x) => cls(x) === 'I' || Number(x.price) >= 40, cls));
+    });
+
     it('readers: loans in the period ≥ N and = 0, overdue now, against the test\'s own counts', async () => {
       const k = await klass('查询丙班');
       const busy = await reader('常借的', k);
