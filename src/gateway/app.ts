@@ -12,6 +12,7 @@ import { PermissionCache } from './access/permissions.ts';
 import { SchoolRulesCache } from './borrow-rules/rules-cache.ts';
 import { openDatabase } from './db/connect.ts';
 import { keepPlannerStatistics } from './db/planner-statistics.ts';
+import { keepLedgerLines } from './ledgers/ledger-lines.ts';
 import { migrate } from './db/migrate.ts';
 import { AppError } from './http/app-error.ts';
 import { installErrorHandlers } from './http/error-handler.ts';
@@ -75,8 +76,10 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
 
   const handle = await openDatabase(config);
   let stopStatistics = () => undefined as void;
+  let stopLedgers = async () => undefined as void;
   app.addHook('onClose', async () => {
     stopStatistics();
+    await stopLedgers();
     await app.jobs?.close();
     await handle.close();
   });
@@ -101,6 +104,7 @@ export async function buildApp(config: GatewayConfig, opts: BuildOptions = {}): 
   app.decorate('i18n', i18n);
   app.decorate('permissions', new PermissionCache(handle.db));
   app.decorate('schoolRules', new SchoolRulesCache(handle.db));
+  stopLedgers = keepLedgerLines(handle.db, async (id) => (await app.schoolRules.of(id)).rules.Calendar.UtcOffsetMinutes, config.ledgerRefreshMs);
   app.decorate('jobs', new JobRunner(handle.db, config.dataDir, config.jobChunkDelayMs));
   await app.jobs.recoverInterrupted(i18n.t('zh-CN', 'errors:jobInterrupted'));
 

@@ -40,6 +40,8 @@ export interface GatewayConfig {
   testHooks: boolean;
   /** Pause after each job chunk, in ms; 0 in production. */
   jobChunkDelayMs: number;
+  /** How often the summary register's kept lines are brought up to date in the background, in ms (0: only when a register is asked). */
+  ledgerRefreshMs: number;
   rateLimit: RateLimitConfig;
   /** Stricter per-IP limit for sign-in style calls (contract `rateLimit: 'login'`). */
   loginRateLimit: RateLimitConfig;
@@ -101,6 +103,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
     db: { kind: dbKind, pgUrl: env.LIB_PG_URL ?? null },
     testHooks,
     jobChunkDelayMs: testHooks ? int(env.LIB_JOB_CHUNK_DELAY_MS, 0) : 0,
+    ledgerRefreshMs: int(env.LIB_LEDGER_REFRESH_MS, 30_000),
     rateLimit: {
       max: int(env.LIB_RATE_LIMIT_MAX, 1200),
       windowMs: 60_000,

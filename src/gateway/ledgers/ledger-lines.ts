@@ -47,7 +47,41 @@ export async function refreshLedgerLines(db: Kysely<Database>, schoolId: number,
     const ids = (await db.selectFrom('ledger_dirty').select('title_id').where('school_id', '=', schoolId).orderBy('title_id').limit(CHUNK).execute()).map((r) => r.title_id);
     if (!ids.length) return;
     await db.transaction().execute((trx) => rebuildTitles(trx, schoolId, offset, ids));
+    // SQLite answers synchronously: let waiting requests (the desk) run between chunks.
+    await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/**
+ * Brings the kept lines up to date in the background every `everyMs`, school by school, so the
+ * first register after a bulk write (a MARC import, a bulk edit) does not pay for the rebuild
+ * (2.4 s for 200,000 copies) and the desk is served between its chunks. Returns a stop that
+ * waits for a rebuild under way.
+ */
+export function keepLedgerLines(db: Kysely<Database>, offsetOf: (schoolId: number) => Promise<number>, everyMs: number): () => Promise<void> {
+  if (everyMs <= 0) return async () => undefined;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const run = async () => {
+    const schools = await db.selectFrom('ledger_dirty').select('school_id').distinct().execute();
+    for (const { school_id: id } of schools) {
+      if (stopped) return;
+      await refreshLedgerLines(db, id, await offsetOf(id));
+    }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = run()
+      // A failed rebuild leaves the titles marked: the next round or the next register retries.
+      .catch((err: unknown) => console.error('gateway: keeping the summary register failed:', (err as Error).message))
+      .finally(() => { running = null; });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }
 
 async function rebuildTitles(trx: Transaction<Database>, schoolId: number, offset: number, marked: number[]): Promise<void> {

@@ -158,7 +158,7 @@ function suite(name: string, postgres: boolean) {
       const got = (res: { List: Array<Record<string, unknown>>; Overall: Record<string, number> }) => ({
         groups: res.List.map((g) => JSON.stringify({ Copies: g.Copies, Titles: g.Titles, Value: g.Value, Loans: g.Loans })).sort(), overall: res.Overall,
       });
-      const measures = ['Copies', 'Titles', 'Value', 'Loans'] as const;
+      const measures: StatisticalQueryInput['Measures'] = ['Copies', 'Titles', 'Value', 'Loans'];
       const held = { Field: 'state', Op: 'notIn', Values: ['weeded', 'lost'] } as const;
       const isHeld = (x: (typeof rows)[number]) => x.storage_area !== 3 && x.storage_area !== 6;
       const cls = (x: (typeof rows)[number]) => x.cls ?? '';

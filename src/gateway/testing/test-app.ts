@@ -50,6 +50,8 @@ export async function makeTestApp(overrides: Partial<GatewayConfig> = {}, seedNo
     testHooks: true,
     logLevel: 'silent',
     rateLimit: { max: 0, windowMs: 60_000, exemptLoopback: true },
+    // Tests that count the register's marks rebuild when they ask; one test turns the keeper on.
+    ledgerRefreshMs: 0,
     ...overrides,
   };
   const principals = new Map<string, Principal>();
