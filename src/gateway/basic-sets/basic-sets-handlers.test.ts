@@ -173,6 +173,16 @@ describe('library basic info', () => {
     expect(other.ThemeColor.bgColor).toBe('#7a1f3d');
   });
 
+  it('keeps the copies per student the school is held to (a province\'s figure), refuses 0 and 501, and empty means the national figure', async () => {
+    expect((await t.data(C.basicInfoGet, {}, 'admin')).BooksPerStudent).toBeNull();
+    expect((await t.data(C.basicInfoUpdate, { ...info, BooksPerStudent: 40 }, 'admin')).BooksPerStudent).toBe(40);
+    expect((await t.data(C.basicInfoGet, {}, 'admin')).BooksPerStudent).toBe(40);
+    expect((await t.fail(C.basicInfoUpdate, { ...info, BooksPerStudent: 0 }, 'admin', 'en-US')).message).toMatch(/^Copies per student required: .*\b1\b/);
+    expect((await t.fail(C.basicInfoUpdate, { ...info, BooksPerStudent: 501 }, 'admin')).message).toMatch(/500/);
+    expect((await t.data(C.basicInfoGet, {}, 'admin')).BooksPerStudent).toBe(40);
+    expect((await t.data(C.basicInfoUpdate, { ...info, BooksPerStudent: null }, 'admin')).BooksPerStudent).toBeNull();
+  });
+
   it('refuses missing name/address, bad colours and an account of another school; code never changes', async () => {
     expect((await t.fail(C.basicInfoUpdate, { ...info, Name: '' }, 'admin')).message).toBe('请输入学校名称');
     expect((await t.fail(C.basicInfoUpdate, { ...info, Address: '' }, 'admin', 'en-US')).message).toBe('Please enter the address');

@@ -275,6 +275,7 @@ export const basicSetsHandlers = {
       await trx.updateTable('schools').set({
         name: input.Name, en_name: input.EnName, address: input.Address, area: input.Area, learning_period: input.LearningPeriod,
         admin_account: input.AdminAccount, admin_name: input.AdminName, theme_color: JSON.stringify(input.ThemeColor),
+        books_per_student: input.BooksPerStudent ?? null,
       }).where('id', '=', schoolId).execute();
       return basicInfo(trx, schoolId);
     });
@@ -311,6 +312,6 @@ async function basicInfo(db: Db, schoolId: number) {
   }
   return {
     Code: s.code, Name: s.name, EnName: s.en_name, Address: s.address, Area: s.area, LearningPeriod: s.learning_period,
-    AdminAccount: adminAccount, AdminName: adminName, ThemeColor: parseTheme(s.theme_color),
+    AdminAccount: adminAccount, AdminName: adminName, ThemeColor: parseTheme(s.theme_color), BooksPerStudent: s.books_per_student ?? null,
   };
 }

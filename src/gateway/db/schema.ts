@@ -36,6 +36,8 @@ export interface SchoolsTable {
   /** 0004: the unit's library administrator (an account of this school, and a display name). */
   admin_account: Generated<string>;
   admin_name: Generated<string>;
+  /** 0047: the copies per student the school is held to (null: the national figure for its learning period). */
+  books_per_student: number | null;
 }
 
 export interface UsersTable {

@@ -3,7 +3,7 @@ import type { Db } from '../catalogue/catalogue-store.ts';
 import { CLASSES, classOf, PARTS, partOf, STANDARD_SOURCE, standardFor, type PartCode } from './clc-standards.ts';
 import { classLetter, heldPerTitle, periodCopyLoans, type StatFilter } from './holdings.ts';
 
-type T = (key: string) => string;
+type T = (key: string, params?: Record<string, string | number>) => string;
 const pct = (n: number, of: number) => (of ? Math.round((n / of) * 1000) / 10 : 0);
 const NONE = '-';
 
@@ -21,11 +21,11 @@ export async function classifyReport(db: Db, f: StatFilter, level: 'part5' | 'cl
       .$if(f.branchId != null, (q) => q.where('c.branch_id', '=', f.branchId!))
       .$if(f.resourceTypeId != null, (q) => q.where('t.resource_type_id', '=', f.resourceTypeId!))
       .select((e) => [classLetter.as('k'), e.fn.sum<number | string>('x.n').as('n')]).groupBy(classLetter).execute(),
-    db.selectFrom('schools').select('learning_period').where('id', '=', f.schoolId).executeTakeFirst(),
+    db.selectFrom('schools').select(['learning_period', 'books_per_student']).where('id', '=', f.schoolId).executeTakeFirst(),
     db.selectFrom('users').select((e) => e.fn.countAll<number | string>().as('n'))
       .where('school_id', '=', f.schoolId).where('identity', '=', 'student').where('status', '=', 'active').executeTakeFirst(),
   ]);
-  const standard = standardFor(school?.learning_period ?? '');
+  const standard = standardFor(school?.learning_period ?? '', school?.books_per_student ?? null);
   type Acc = { copies: number; titles: number; loans: number };
   const byClass = new Map<string, Acc>();
   const add = (k: string, a: Partial<Acc>) => {
@@ -61,6 +61,7 @@ export async function classifyReport(db: Db, f: StatFilter, level: 'part5' | 'cl
     List: list, Total: list.length, Stage: standard.stage, Students: studentsN,
     Copies: totals.copies, Titles: totals.titles, Loans: totals.loans,
     PerStudent: studentsN ? Math.round((totals.copies / studentsN) * 10) / 10 : 0,
-    StandardPerStudent: standard.perStudent, Source: STANDARD_SOURCE,
+    StandardPerStudent: standard.perStudent,
+    Source: standard.own ? t('statistics:classify.ownStandard', { source: STANDARD_SOURCE }) : STANDARD_SOURCE,
   };
 }

@@ -1,3 +1,5 @@
+import { nationalBooksPerStudent } from '../../shared/domain/books-per-student.ts';
+
 /**
  * What the national regulation asks of a school library's collection, by the school's learning
  * stage (SchoolsTable.learning_period), and the Chinese Library Classification (CLC) the
@@ -41,28 +43,25 @@ const SHARES: Record<ShareScale, Record<PartCode, number>> = {
 };
 
 /**
- * Annex 1 per kind of school (copies per student), and which share table applies. A nine-year
- * school (six primary grades of nine) is judged by the primary shares; our learning periods map
- * to the regulation's kinds: primary 完全小学, junior 初级中学, senior 高级中学, nine-year 九年制学校,
- * complete 完全中学.
+ * Which share table applies to each kind of school (annex 1's copies per student are in
+ * shared/domain/books-per-student.ts). A nine-year school (six primary grades of nine) is judged
+ * by the primary shares; our learning periods map to the regulation's kinds: primary 完全小学,
+ * junior 初级中学, senior 高级中学, nine-year 九年制学校, complete 完全中学.
  */
-const STAGES: Record<string, { perStudent: number; shares: ShareScale }> = {
-  primary: { perStudent: 25, shares: 'primary' },
-  junior: { perStudent: 35, shares: 'secondary' },
-  senior: { perStudent: 50, shares: 'secondary' },
-  'nine-year': { perStudent: 30, shares: 'primary' },
-  complete: { perStudent: 45, shares: 'secondary' },
-};
+const SHARES_OF: Record<string, ShareScale> = { primary: 'primary', junior: 'secondary', senior: 'secondary', 'nine-year': 'primary', complete: 'secondary' };
 
 export interface StageStandard {
   /** The learning period the standard is for ('primary' when the school has none set). */
   stage: string;
   perStudent: number;
+  /** The school set its copies per student itself (a province's figure), not the regulation's. */
+  own: boolean;
   share(part: PartCode): number;
 }
 
-export function standardFor(learningPeriod: string): StageStandard {
-  const stage = learningPeriod in STAGES ? learningPeriod : 'primary';
-  const s = STAGES[stage]!;
-  return { stage, perStudent: s.perStudent, share: (part) => SHARES[s.shares][part] };
+/** The standard of a school: its own copies per student when it set one, else the national figure. */
+export function standardFor(learningPeriod: string, ownPerStudent: number | null = null): StageStandard {
+  const stage = learningPeriod in SHARES_OF ? learningPeriod : 'primary';
+  const scale = SHARES_OF[stage]!;
+  return { stage, perStudent: ownPerStudent ?? nationalBooksPerStudent(stage), own: ownPerStudent != null, share: (part) => SHARES[scale][part] };
 }

@@ -6,6 +6,7 @@ import { PG_TEST_URL } from '../testing/pg-test-db.ts';
 
 const databases = [{ name: 'SQLite', postgres: false }, ...(PG_TEST_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 import { standardFor } from './clc-standards.ts';
+import { basicSetsCalls } from '../../shared/api/basic-sets.ts';
 
 /**
  * Figures against the test's own counts. Our rows live in March 2021 (the demo's loans are of the
@@ -80,6 +81,16 @@ describe.each(databases)('Statistics on $name', ({ postgres }) => {
     expect(r5.Students).toBe(Number(students.rows[0]!.n));
     expect(r5.PerStudent).toBe(Math.round((r5.Copies / r5.Students) * 10) / 10);
     expect(part.Short).toBe(part.CopyPct < std.share('N-X'));
+
+    // A school held to its province's figure sees that figure, and says whose it is.
+    const info = await t.data(basicSetsCalls.basicInfoGet, {}, 'admin');
+    const { Code: _code, ...editable } = info;
+    await t.data(basicSetsCalls.basicInfoUpdate, { ...editable, BooksPerStudent: 42 }, 'admin');
+    const own = await t.data(C.classify5, P, 'admin');
+    expect(own.StandardPerStudent).toBe(42);
+    expect(own.Source).toMatch(/^生均藏书按本校/);
+    await t.data(basicSetsCalls.basicInfoUpdate, { ...editable, BooksPerStudent: null }, 'admin');
+    expect((await t.data(C.classify5, P, 'admin')).StandardPerStudent).toBe(std.perStudent);
 
     const r22 = await t.data(C.classify22, P, 'admin');
     expect(r22.List.find((x) => x.Code === 'P')).toMatchObject({ Copies: held.get('P') ?? 0, Loans: 2 });

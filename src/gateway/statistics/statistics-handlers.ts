@@ -52,7 +52,7 @@ async function filterOf(ctx: CallContext, b: Base, q: { From?: string; To?: stri
   return { schoolId: b.schoolId, startUtc, endUtc, branchId: q.BranchID, resourceTypeId: q.ResourceTypeID, areaId: q.AreaID };
 }
 
-const tOf = (ctx: CallContext) => (k: string) => ctx.app.i18n.t(ctx.lang, k);
+const tOf = (ctx: CallContext) => (k: string, params?: Record<string, string | number>) => ctx.app.i18n.t(ctx.lang, k, params);
 
 /** The departments a reader list covers: the one asked for (and all under it) within the caller's classes. */
 async function readerFilterOf(ctx: CallContext, b: Base, q: { DeptID?: number | undefined; Identity?: ReaderFilter['identity'] }): Promise<ReaderFilter> {

@@ -3,6 +3,7 @@ import { defineCall, LIB } from './contract.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 import { themeColorSchema } from './session.ts';
 import { SHELF_LIMITS } from '../domain/shelf-positions.ts';
+import { BOOKS_PER_STUDENT_RANGE } from '../domain/books-per-student.ts';
 import { codeText, idField, intField, optionalText, text } from '../domain/fields.ts';
 
 /**
@@ -208,6 +209,8 @@ export const basicInfoSchema = z.object({
   AdminAccount: z.string(),
   AdminName: z.string(),
   ThemeColor: themeColorSchema,
+  /** The copies per student the school is held to; null: the national figure for its learning period. */
+  BooksPerStudent: z.number().int().nullable(),
 });
 export type BasicInfo = z.infer<typeof basicInfoSchema>;
 export const basicInfoInput = z.object({
@@ -219,6 +222,8 @@ export const basicInfoInput = z.object({
   AdminAccount: text({ max: 100, required: 'validation:required.adminAccount' }),
   AdminName: text({ max: 100, required: 'validation:required.adminName' }),
   ThemeColor: z.object({ bgColor: hexColor, btColor: hexColor }),
+  /** Empty (null): the national regulation's figure; a province's own figure otherwise. */
+  BooksPerStudent: intField(BOOKS_PER_STUDENT_RANGE.min, BOOKS_PER_STUDENT_RANGE.max).nullable().default(null),
 });
 
 // ---- floor plan (the kiosk's "where is it") ----

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { basicInfoInput, basicSetsCalls as c, LEARNING_PERIODS, type BasicInfo } from '../../../shared/api/basic-sets.ts';
 import { sessionCalls } from '../../../shared/api/session.ts';
+import { BOOKS_PER_STUDENT_RANGE, nationalBooksPerStudent } from '../../../shared/domain/books-per-student.ts';
 import { call } from '../../lib/api-client.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { toast } from '../../lib/toast-store.ts';
@@ -43,6 +44,7 @@ export default function BasicInfoScreen() {
     },
   });
   const theme = form.watch('ThemeColor') as BasicInfo['ThemeColor'] | undefined;
+  const period = String(form.watch('LearningPeriod') || 'primary');
   const err = (name: string) => {
     const parts = name.split('.');
     let e: unknown = form.formState.errors;
@@ -82,6 +84,16 @@ export default function BasicInfoScreen() {
                       {LEARNING_PERIODS.map((p) => <MenuItem key={p} value={p}>{t(`basicInfo.periods.${p}`)}</MenuItem>)}
                     </TextField>
                   )}
+                />
+                <TextField
+                  size="small"
+                  type="number"
+                  label={t('basicInfo.fields.BooksPerStudent')}
+                  disabled={!canEdit}
+                  {...form.register('BooksPerStudent', { setValueAs: (v: unknown) => (v === '' || v == null ? null : Number(v)) })}
+                  error={err('BooksPerStudent') != null}
+                  helperText={err('BooksPerStudent') ?? t('basicInfo.booksPerStudentHelp', { n: nationalBooksPerStudent(period), period: t(`basicInfo.periods.${period}`) })}
+                  slotProps={{ htmlInput: { min: BOOKS_PER_STUDENT_RANGE.min, max: BOOKS_PER_STUDENT_RANGE.max, 'data-testid': 'basic-info-BooksPerStudent' }, inputLabel: { shrink: true } }}
                 />
               </Stack>
               <Stack spacing={2} sx={{ width: 320 }}>
