@@ -117,6 +117,17 @@ export async function releaseCopy(trx: Trx, a: HoldActor, copyId: number, releas
   else await changeCopy(trx, copy, 'cancelReservation', { userId: a.userId, at: a.now, detail: { holdId: releasedHoldId } });
 }
 
+/**
+ * A copy that was to be fetched for a hold is gone (registered lost): the hold lets it go and
+ * fetches another free copy instead, or waits in the queue, as "not on shelf" does at the desk.
+ */
+export async function copyGoneFromHold(trx: Trx, a: HoldActor, copyId: number): Promise<void> {
+  const hold = await activeHoldOfCopy(trx, a.schoolId, copyId);
+  if (!hold || hold.state !== 'notFound') return;
+  await trx.updateTable('holds').set({ copy_id: null }).where('id', '=', hold.id).where('school_id', '=', a.schoolId).execute();
+  await bindFreeCopy(trx, a, { ...hold, copy_id: null }, copyId);
+}
+
 /** Cancels an active hold and passes its copy, if it had one, to the next reader or the shelf. */
 export async function cancelHold(trx: Trx, a: HoldActor, hold: HoldRow, note: string): Promise<void> {
   await trx.updateTable('holds').set({ state: 'cancelled', closed_at: a.now, closed_by: a.userId, note })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { circulationCalls as D } from '../../shared/api/circulation.ts';
 import { holdCalls as C, MAX_ACTIVE_HOLDS } from '../../shared/api/holds.ts';
+import { lossCalls } from '../../shared/api/loss.ts';
 import { useTestGateway, type TestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL, pgSkipReason } from '../testing/pg-test-db.ts';
 import { freeCopies, freeReaders, groupFor, type FreeReader } from '../circulation/desk-fixture.ts';
@@ -92,6 +93,22 @@ describe.each(databases)('holds on $name', ({ postgres }) => {
     const moved = await t.data(C.notOnShelf, { HoldID: h2.Hold.ID }, 'librarian');
     expect(moved.Hold.Barcode).toBe(b);
     expect(await stateOf(t, a!)).toBe('available');
+  });
+
+  it('a copy to be fetched for a hold and registered lost: the hold fetches another free copy, or waits in the queue', async () => {
+    const { titleId, barcodes: [a, b] } = await titleWithCopies(t, 2);
+    const [r1] = await readers(1);
+    const h = await place(r1!, titleId);
+    expect(h.Hold.Barcode).toBe(a);
+    await t.data(lossCalls.register, { Barcode: a!, Kind: 'shelf' }, 'librarian');
+    expect(await stateOf(t, a!)).toBe('lost');
+    const after = await t.data(C.list, { Page: 1, Rows: 10, Stage: 'fetch', TitleID: titleId }, 'librarian');
+    expect(after.List.map((x) => [x.ID, x.Barcode])).toEqual([[h.Hold.ID, b]]);
+    expect(await stateOf(t, b!)).toBe('reserving');
+    // The last copy lost too: the hold waits in the queue with no copy.
+    await t.data(lossCalls.register, { Barcode: b!, Kind: 'shelf' }, 'librarian');
+    const row = await t.db.selectFrom('holds').select(['state', 'copy_id']).where('id', '=', h.Hold.ID).executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: 'notFound', copy_id: null });
   });
 
   it('refuses a second hold on the same title, a title the reader has on loan, more than the limit, and a scan nobody waits for', async () => {

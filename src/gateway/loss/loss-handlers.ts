@@ -7,6 +7,7 @@ import { requireUser } from '../access/call-context.ts';
 import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
 import { deptOptions, deptSubtree } from '../circulation/records-store.ts';
 import { changeCopy } from '../collection/copy-change.ts';
+import { copyGoneFromHold } from '../holds/hold-store.ts';
 import { writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -158,8 +159,11 @@ export const lossHandlers = {
       if (input.Kind === 'shelf' && loan) throw AppError.refused('loss:refused.onLoan', { barcode: copy.barcode, name: loan.name });
       const at = nowIso();
       // The state machine refuses a copy already lost, weeded or on the hold shelf, naming its state.
+      const forHold = copy.circ_state === 'reserving';
       await changeCopy(trx, copy, 'markLost', { userId, at, detail: { kind: input.Kind, loanId: loan?.id ?? null } });
       if (loan) await closeLoan(trx, s.schoolId, loan.id, 'lost', userId, at);
+      // A copy that was to be fetched for a hold: the hold takes another copy or waits.
+      if (forHold) await copyGoneFromHold(trx, { schoolId: s.schoolId, userId, now: at, calendar: (await loadCalendar(trx, s.schoolId)).calendar }, copy.id);
       const suggested = suggestedCents(copyPriceCents(copy), settings);
       const amount = input.Amount == null ? suggested : toCents(input.Amount);
       if (amount !== suggested && !input.AmountReason) throw AppError.badRequest('loss:required.reason');
