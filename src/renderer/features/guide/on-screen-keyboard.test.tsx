@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { i18next, initI18n } from '../../lib/i18n.ts';
 import { OnScreenKeyboard, typeInto } from './on-screen-keyboard.tsx';
@@ -34,6 +34,20 @@ describe('the kiosk keyboard', () => {
     expect(sent).toBe('yj');
     fireEvent.click(screen.getByTestId('key-clear'));
     expect(box.value).toBe('');
+  });
+
+  it('names the Enter key after what the focused form does, and says Enter when there is no such button', () => {
+    render(
+      <I18nextProvider i18n={i18next}>
+        <form onSubmit={(e) => e.preventDefault()}><input aria-label="card" /><button type="submit">查看我的借阅</button></form>
+        <input aria-label="loose" />
+        <OnScreenKeyboard onHide={() => undefined} />
+      </I18nextProvider>,
+    );
+    act(() => (screen.getByLabelText('card') as HTMLInputElement).focus());
+    expect(screen.getByTestId('key-enter').textContent).toBe('查看我的借阅');
+    act(() => (screen.getByLabelText('loose') as HTMLInputElement).focus());
+    expect(screen.getByTestId('key-enter').textContent).toBe(i18next.t('guide:keyboard.enter'));
   });
 
   it('stops at the field\'s maxLength', () => {

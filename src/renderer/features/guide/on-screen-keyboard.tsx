@@ -1,4 +1,4 @@
-import type { MouseEvent, PointerEvent } from 'react';
+import { useEffect, useState, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -46,12 +46,27 @@ function focusedField(): HTMLInputElement | HTMLTextAreaElement | null {
   return null;
 }
 
+/** What submitting the focused field's form does, as its submit button says it (检索, 查看我的借阅 …). */
+function submitLabel(): string | null {
+  const submit = focusedField()?.form?.querySelector<HTMLButtonElement | HTMLInputElement>('button[type="submit"], input[type="submit"]');
+  if (!submit) return null;
+  return (submit.getAttribute('aria-label') || (submit instanceof HTMLInputElement ? submit.value : submit.textContent) || '').trim() || null;
+}
+
 /**
  * Letters and digits for a kiosk without a keyboard: pinyin initials (xyj) are how a child
- * searches Chinese titles here. It types into whichever field has focus; Enter submits its form.
+ * searches Chinese titles here. It types into whichever field has focus; Enter submits its form
+ * and says what that does (the form's own submit button), so on the card page it is not "search".
  */
 export function OnScreenKeyboard({ onHide }: { onHide: () => void }) {
-  const { t } = useTranslation('guide');
+  const { t, i18n } = useTranslation('guide');
+  const [enterLabel, setEnterLabel] = useState<string | null>(null);
+  useEffect(() => {
+    const follow = () => setEnterLabel(submitLabel());
+    follow();
+    document.addEventListener('focusin', follow);
+    return () => document.removeEventListener('focusin', follow);
+  }, [i18n.language]);
   const press = (edit: Edit) => {
     const el = focusedField();
     if (el) typeInto(el, edit);
@@ -83,7 +98,7 @@ export function OnScreenKeyboard({ onHide }: { onHide: () => void }) {
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" color="inherit" sx={{ ...key, maxWidth: 160, fontSize: '1.1rem', bgcolor: 'background.paper' }} {...keep} onClick={() => press({ clear: true })} data-testid="key-clear">{t('keyboard.clear')}</Button>
           <Button variant="contained" color="inherit" sx={{ ...key, maxWidth: 480, flexGrow: 4, fontSize: '1.1rem', bgcolor: 'background.paper' }} {...keep} onClick={() => press({ text: ' ' })} data-testid="key-space">{t('keyboard.space')}</Button>
-          <Button variant="contained" sx={{ ...key, maxWidth: 200, fontSize: '1.1rem' }} {...keep} onClick={enter} data-testid="key-enter">{t('keyboard.enter')}</Button>
+          <Button variant="contained" sx={{ ...key, maxWidth: 200, fontSize: '1.1rem' }} {...keep} onClick={enter} data-testid="key-enter">{enterLabel ?? t('keyboard.enter')}</Button>
           <Button variant="contained" color="inherit" sx={{ ...key, maxWidth: 120, bgcolor: 'background.paper' }} {...keep} onClick={onHide} aria-label={t('keyboard.hide')} data-testid="key-hide"><KeyboardHide /></Button>
         </Stack>
       </Stack>
