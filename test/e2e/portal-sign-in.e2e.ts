@@ -18,6 +18,21 @@ test('a reader signs in to the portal by school code and lands on /search', asyn
   expect(health.problems).toEqual([]);
 });
 
+test('signing in from the header of any portal page comes back to that page', async ({ page, baseURL }) => {
+  const health = watchPage(page);
+  await page.addInitScript(() => localStorage.setItem('lib.portalSchoolCode', 'BJSY01'));
+  await page.goto(`${baseURL}/library/#/search/recentnewbook`);
+  await page.getByTestId('portal-sign-in-link').click();
+  await page.waitForURL((u) => u.hash.startsWith('#/searchauth'));
+  await page.getByTestId('school-code').fill('BJSY01');
+  const captcha = nextCaptcha(page);
+  await page.getByTestId('portal-sign-in').click();
+  await completeSsoLogin(page, baseURL!, captcha, 'student', 'Student@2026');
+  await page.waitForURL((u) => u.hash.startsWith('#/search/recentnewbook'), { timeout: 30_000 });
+  await expect(page.getByTestId('portal-account-link')).toBeVisible();
+  expect(health.problems).toEqual([]);
+});
+
 test('a user of another school is refused by the portal of this school', async ({ page, baseURL }) => {
   const health = watchPage(page);
   // The sign-in exchange refuses an account of another school by the rules (409), with its reason.

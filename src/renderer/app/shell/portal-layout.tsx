@@ -14,6 +14,7 @@ import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import { useSession } from '../../lib/use-session.ts';
 import { forgetSchool, SchoolGate, usePortalSchool, useSchoolName } from '../../features/search/portal-school.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { useSignInPath } from '../../lib/use-sign-in-path.ts';
 
 /** The portal's sections, in the order of the navigation bar; the first also owns its results. */
 const NAV = [
@@ -33,6 +34,7 @@ export function PortalLayout() {
   const { t } = useTranslation(['shell', 'search']);
   const theme = useTheme();
   const location = useLocation();
+  const signInPath = useSignInPath();
   const session = useSession();
   const school = usePortalSchool();
   const name = useSchoolName();
@@ -52,7 +54,7 @@ export function PortalLayout() {
               {name && <Typography variant="caption" component="div" noWrap sx={{ opacity: 0.85 }}>{t('shell:portal.title')}</Typography>}
             </Box>
             {school != null && anonymous && (
-              <Button color="inherit" size="small" component={RouterLink} to="/searchauth" sx={{ textTransform: 'none' }} data-testid="portal-sign-in-link">{t('search:portal.signIn')}</Button>
+              <Button color="inherit" size="small" component={RouterLink} to={signInPath} sx={{ textTransform: 'none' }} data-testid="portal-sign-in-link">{t('search:portal.signIn')}</Button>
             )}
             {school != null && !anonymous && (
               <Button

@@ -12,6 +12,7 @@ import { ENTRY_MAX_CHARS, type ActivityDetail } from '../../../shared/api/activi
 import { isApiError } from '../../lib/api-error.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { useSubmitEntry } from './activity-queries.ts';
+import { useSignInPath } from '../../lib/use-sign-in-path.ts';
 
 /**
  * A signed-in reader's entry to a task of a running activity (the gateway takes the writer from
@@ -28,6 +29,7 @@ export function SubmitEntryForm({ activity }: { activity: ActivityDetail }) {
   const [content, setContent] = useState('');
   const submit = useSubmitEntry();
   const [problem, setProblem] = useState<string | null>(null);
+  const signInPath = useSignInPath();
   const task = tasks.find((x) => x.ID === taskId);
 
   let body;
@@ -37,7 +39,7 @@ export function SubmitEntryForm({ activity }: { activity: ActivityDetail }) {
     body = (
       <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }} data-testid="submit-sign-in">
         <Typography>{t('submit.signIn')}</Typography>
-        <Button variant="contained" component={RouterLink} to="/searchauth">{t('submit.signInButton')}</Button>
+        <Button variant="contained" component={RouterLink} to={signInPath}>{t('submit.signInButton')}</Button>
       </Stack>
     );
   } else {

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import { useMyHolds, useMyLoans, usePlaceHold, useSignedIn } from './account-queries.ts';
-import { useSignInPath } from './sign-in-prompt.tsx';
+import { useSignInPath } from '../../lib/use-sign-in-path.ts';
 
 /**
  * On a title's page in the portal: a signed-in reader places a hold (the gateway applies the

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -7,12 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { useSignedIn } from './account-queries.ts';
-
-/** The sign-in page, coming back here afterwards. */
-export function useSignInPath(): string {
-  const location = useLocation();
-  return `/searchauth?redirect=${encodeURIComponent(location.pathname + location.search)}`;
-}
+import { useSignInPath } from '../../lib/use-sign-in-path.ts';
 
 /** What a signed-out reader sees instead of an account page: why, and the way in. */
 export function SignInPrompt({ title, message }: { title: string; message?: string }) {
