@@ -4,12 +4,18 @@ import type { Database } from './schema.ts';
 
 /** Rows per statement on PostgreSQL (its limit is 65,535 parameters). */
 const PG_ROWS = 500;
+/** Rows per statement on SQLite, and the bound values one may hold (SQLite's old default limit). */
+const LITE_ROWS = 64;
+const LITE_PARAMS = 999;
 
 /**
  * Inserts many rows of one shape inside a write transaction, returning their ids in order when
- * asked. On SQLite one prepared single-row statement runs per row on the transaction's own
- * connection: building and parsing one huge multi-row statement costs more than the inserts
- * themselves (the MARC import writes hundreds of thousands of index rows). On PostgreSQL, multi-row
+ * asked. On SQLite, prepared statements of up to 64 rows on the transaction's own connection: a
+ * table with a trigger (copies, copy_events: the ledger's marks) runs every statement under a
+ * statement journal, so one statement per row journalled each touched page once per row
+ * (measured: 40,000 copies, 1.0 s of CPU one by one, 0.46 s 50 at a time; without the trigger
+ * 0.44 s). Statements are prepared per call, not built per chunk of rows: parsing one huge
+ * multi-row statement costs more than the inserts themselves. On PostgreSQL, multi-row
  * statements. Only ever inside `writeTx`: on SQLite the raw connection joins whatever transaction
  * is open on it, which there is ours.
  */
@@ -18,25 +24,45 @@ export async function insertMany<T extends keyof Database & string>(
 ): Promise<number[]> {
   if (!rows.length) return [];
   const cols = Object.keys(rows[0]!);
-  if (sqlite) {
-    const stmt = sqlite.prepare(`INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
-    const ids: number[] = [];
-    for (const row of rows) {
-      const r = row as Record<string, unknown>;
-      const res = stmt.run(...cols.map((c) => {
-        const v = r[c];
-        return (typeof v === 'boolean' ? (v ? 1 : 0) : v ?? null) as SQLInputValue;
-      }));
-      if (returningId) ids.push(Number(res.lastInsertRowid));
-    }
-    return ids;
-  }
+  if (sqlite) return insertManySqlite(sqlite, table, cols, rows as ReadonlyArray<Record<string, unknown>>, returningId);
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += PG_ROWS) {
     // The rows are this table's insertables; Kysely's generic insert cannot see that through T.
     const q = trx.insertInto(table).values(rows.slice(i, i + PG_ROWS) as never);
     if (returningId) ids.push(...(await q.returning('id' as never).execute()).map((r) => Number((r as { id: number }).id)));
     else await q.execute();
+  }
+  return ids;
+}
+
+function insertManySqlite(sqlite: DatabaseSync, table: string, cols: readonly string[], rows: ReadonlyArray<Record<string, unknown>>, returningId: boolean): number[] {
+  const per = Math.max(1, Math.min(LITE_ROWS, Math.floor(LITE_PARAMS / cols.length)));
+  const head = `INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES `;
+  const tuple = `(${cols.map(() => '?').join(', ')})`;
+  const prepare = (n: number) => sqlite.prepare(head + Array.from({ length: n }, () => tuple).join(', ') + (returningId ? ' RETURNING "id"' : ''));
+  const full = rows.length >= per ? prepare(per) : null;
+  const ids: number[] = [];
+  const values: SQLInputValue[] = [];
+  for (let from = 0; from < rows.length; from += per) {
+    const n = Math.min(per, rows.length - from);
+    values.length = 0;
+    for (let i = from; i < from + n; i++) {
+      const r = rows[i]!;
+      for (const c of cols) {
+        const v = r[c];
+        values.push((typeof v === 'boolean' ? (v ? 1 : 0) : v ?? null) as SQLInputValue);
+      }
+    }
+    const stmt = n === per ? full! : prepare(n);
+    if (!returningId) {
+      stmt.run(...values);
+      continue;
+    }
+    // Each row takes the next id (largest so far + 1) in the order of VALUES; RETURNING's order
+    // is unspecified, so the statement's ids are sorted back into that order.
+    const got = (stmt.all(...values) as Array<{ id: number | bigint }>).map((x) => Number(x.id)).sort((a, b) => a - b);
+    if (got.length !== n) throw new Error(`insertMany(${table}): ${got.length} ids for ${n} rows`);
+    ids.push(...got);
   }
   return ids;
 }
