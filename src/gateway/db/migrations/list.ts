@@ -41,6 +41,7 @@ import { migration as statisticalQuery } from './0043-statistical-query.ts';
 import { migration as bridgePlatforms } from './0044-bridge-platforms.ts';
 import { migration as oauthApps } from './0045-oauth-apps.ts';
 import { migration as ledgerLines } from './0046-ledger-lines.ts';
+import { migration as titleTermsNoKeys } from './0047-title-terms-no-keys.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -86,4 +87,5 @@ export const migrations: readonly Migration[] = [
   bridgePlatforms,
   oauthApps,
   ledgerLines,
+  titleTermsNoKeys,
 ];
