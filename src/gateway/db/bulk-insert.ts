@@ -10,14 +10,19 @@ const LITE_PARAMS = 999;
 
 /**
  * Inserts many rows of one shape inside a write transaction, returning their ids in order when
- * asked. On SQLite, prepared statements of up to 64 rows on the transaction's own connection: a
- * table with a trigger (copies, copy_events: the ledger's marks) runs every statement under a
- * statement journal, so one statement per row journalled each touched page once per row
- * (measured: 40,000 copies, 1.0 s of CPU one by one, 0.46 s 50 at a time; without the trigger
- * 0.44 s). Statements are prepared per call, not built per chunk of rows: parsing one huge
- * multi-row statement costs more than the inserts themselves. On PostgreSQL, multi-row
- * statements. Only ever inside `writeTx`: on SQLite the raw connection joins whatever transaction
- * is open on it, which there is ours.
+ * asked. On SQLite, prepared statements on the transaction's own connection (statements are
+ * prepared per call, not built per chunk of rows: parsing one huge multi-row statement costs
+ * more than the inserts themselves), as many rows to a statement as suits the table:
+ * - A table with triggers or foreign keys (copies: the ledger's marks) runs each statement under
+ *   a statement journal, which copies every page the statement touches: one row per statement
+ *   journalled each touched index page once per row (40,000 copies: 1.0 s of CPU one by one,
+ *   0.46 s 50 at a time, 0.44 s with no trigger at all). Up to 64 rows a statement there.
+ * - A table with neither (title_terms) needs no journal for a one-row statement, but does for a
+ *   statement of several rows (one row might fail after others were written): one row a
+ *   statement there (the 430,000 index rows of a 20,000-record import journalled 64 at a time
+ *   cost a million temp-file writes).
+ * On PostgreSQL, multi-row statements. Only ever inside `writeTx`: on SQLite the raw connection
+ * joins whatever transaction is open on it, which there is ours.
  */
 export async function insertMany<T extends keyof Database & string>(
   trx: Transaction<Database>, sqlite: DatabaseSync | null, table: T, rows: ReadonlyArray<Insertable<Database[T]>>, returningId = false,
@@ -36,7 +41,7 @@ export async function insertMany<T extends keyof Database & string>(
 }
 
 function insertManySqlite(sqlite: DatabaseSync, table: string, cols: readonly string[], rows: ReadonlyArray<Record<string, unknown>>, returningId: boolean): number[] {
-  const per = Math.max(1, Math.min(LITE_ROWS, Math.floor(LITE_PARAMS / cols.length)));
+  const per = journalled(sqlite, table) ? Math.max(1, Math.min(LITE_ROWS, Math.floor(LITE_PARAMS / cols.length))) : 1;
   const head = `INSERT INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES `;
   const tuple = `(${cols.map(() => '?').join(', ')})`;
   const prepare = (n: number) => sqlite.prepare(head + Array.from({ length: n }, () => tuple).join(', ') + (returningId ? ' RETURNING "id"' : ''));
@@ -65,4 +70,10 @@ function insertManySqlite(sqlite: DatabaseSync, table: string, cols: readonly st
     ids.push(...got);
   }
   return ids;
+}
+
+/** Whether inserting into the table fires triggers or checks foreign keys (see insertMany). */
+function journalled(sqlite: DatabaseSync, table: string): boolean {
+  const q = 'select exists (select 1 from sqlite_master where type = \'trigger\' and tbl_name = ?) or exists (select 1 from pragma_foreign_key_list(?)) as j';
+  return Boolean((sqlite.prepare(q).get(table, table) as { j: number }).j);
 }
