@@ -229,7 +229,7 @@ async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: 
   const sqlite = o.app.dbHandle.sqlite;
   const titleIds = await insertMany(trx, sqlite, 'titles', fresh.map((f) => ({ school_id: schoolId, ...f.values, book_no: f.bookNo, created_at: now })), true);
   fresh.forEach((f, k) => (f.id = titleIds[k]!));
-  await indexNewTitles(trx, sqlite, schoolId, fresh.map((f) => ({ id: f.id, ...f.values })));
+  await indexNewTitles(trx, sqlite, schoolId, fresh.map(({ id, values: t }) => ({ id, title: t.title, en_title: t.en_title, author: t.author, series: t.series, subjects: t.subjects, publisher: t.publisher })));
   for (const target of replaced) {
     await trx.updateTable('titles').set({ ...target.replacement!, book_no: target.bookNo }).where('id', '=', target.id).where('school_id', '=', schoolId).execute();
   }

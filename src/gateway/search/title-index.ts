@@ -24,10 +24,17 @@ export function titleTermRows(schoolId: number, titles: readonly Indexed[]) {
 /**
  * Indexes titles just inserted, whose fields the caller holds. Inside the write transaction that
  * inserted them (db/bulk-insert.ts), so the index is never behind the catalogue; `sqlite` is the
- * raw handle (app.dbHandle.sqlite), null on PostgreSQL.
+ * raw handle (app.dbHandle.sqlite), null on PostgreSQL. On SQLite each term goes straight to a
+ * one-row statement, as insertMany would write this table (no triggers or foreign keys: no
+ * statement journal), without a row object per term (a MARC import writes about 21 per title).
  */
 export async function indexNewTitles(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, titles: readonly Indexed[]): Promise<void> {
-  await insertMany(trx, sqlite, 'title_terms', titleTermRows(schoolId, titles));
+  if (!sqlite) {
+    await insertMany(trx, sqlite, 'title_terms', titleTermRows(schoolId, titles));
+    return;
+  }
+  const stmt = sqlite.prepare('INSERT INTO "title_terms" ("school_id", "term", "title_id") VALUES (?, ?, ?)');
+  for (const t of titles) for (const term of titleIndexTerms(t)) stmt.run(schoolId, term, t.id);
 }
 
 /**
