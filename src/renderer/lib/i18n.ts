@@ -18,12 +18,12 @@ import { queryClient } from './query-client.ts';
  */
 type LocaleFile = Record<string, unknown>;
 // Vite needs literal patterns here: keep the shell list in sync with the negation below.
-const shellFiles = import.meta.glob<LocaleFile>('../../../locales/zh-CN/{common,shell,auth,errors,validation,screens,home,settings,process}.json', {
+const shellFiles = import.meta.glob<LocaleFile>('../../../locales/zh-CN/{common,shell,auth,errors,screens,process}.json', {
   eager: true,
   import: 'default',
 });
 const featureFiles = import.meta.glob<LocaleFile>(
-  ['../../../locales/*/*.json', '!../../../locales/zh-CN/{common,shell,auth,errors,validation,screens,home,settings,process}.json', '!../../../locales/*/{gateway,sso}.json'],
+  ['../../../locales/*/*.json', '!../../../locales/zh-CN/{common,shell,auth,errors,screens,process}.json', '!../../../locales/*/{gateway,sso}.json'],
   { import: 'default' },
 );
 /** Files a test environment adds up front (test/setup-dom.ts), so components render without loading. */
@@ -48,7 +48,9 @@ export function registerLocaleFiles(files: Record<string, LocaleFile>): void {
 }
 
 /** The shell's namespaces: bundled in Chinese, loaded first in another language. */
-export const SHELL_NAMESPACES = ['common', 'shell', 'auth', 'errors', 'validation', 'screens', 'home', 'settings', 'process'] as const;
+// Not validation (9 kB gzip in Chinese), home or settings: only screens and forms use them, and the
+// screens that do name them (admin screens load every namespace; portal and kiosk groups list it).
+export const SHELL_NAMESPACES = ['common', 'shell', 'auth', 'errors', 'screens', 'process'] as const;
 
 const featureLoads = new Map<string, Promise<void>>();
 /** What screens asked for so far (null: every namespace), so a language switch loads the same set. */

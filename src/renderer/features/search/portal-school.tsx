@@ -11,6 +11,7 @@ import { sessionCalls } from '../../../shared/api/session.ts';
 import { call } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import type { TFunction } from 'i18next';
+import { loadFeatureNamespaces } from '../../lib/i18n.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { MessagePage } from '../../components/message-page.tsx';
@@ -105,6 +106,8 @@ export function SchoolPicker({ error: initialError }: { error: string | null }) 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
+  // The empty-code message is in 'validation', which is not part of the first load.
+  useEffect(() => void loadFeatureNamespaces(undefined, ['validation']).catch(() => undefined), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim()) {
