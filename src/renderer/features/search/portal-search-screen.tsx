@@ -16,7 +16,8 @@ import { useSearchPaths } from './search-paths.tsx';
 import { useCatalogueSearch } from './search-queries.ts';
 
 // The results (facets, paging, the sort field) are a chunk of their own: the portal's home shows
-// none of them, so a phone's first load does without. It is fetched once the home is on screen.
+// none of them, so a phone's first load does without. It is fetched once the home is on screen
+// and the browser idle, so that typing does not wait for it.
 const loadResults = () => import('./catalogue-results.tsx');
 const CatalogueResults = lazy(() => loadResults().then((m) => ({ default: m.CatalogueResults })));
 
@@ -31,7 +32,16 @@ export default function PortalSearchScreen() {
   const query = readCatalogueQuery(params);
   const searching = isSearching(params);
   const school = useSchoolName();
-  useEffect(() => void loadResults().catch(() => undefined), []);
+  useEffect(() => {
+    // After the home is painted and the browser is idle (Safari has no requestIdleCallback).
+    const prefetch = () => void loadResults().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(prefetch, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 500);
+    return () => clearTimeout(timer);
+  }, []);
   // An address with a query (a shared link) starts the search while the results' chunk loads.
   useCatalogueSearch(query, searching);
   return (
