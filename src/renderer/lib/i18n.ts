@@ -1,8 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 import { LANGUAGES, type Language } from '../../shared/domain/ui-constants.ts';
 import type { Translation } from '../../shared/api/translation.ts';
 import { currentLanguage, noteLanguage, resolveInitialLanguage, setCurrentLanguage } from './language.ts';
@@ -83,11 +80,8 @@ export function loadFeatureNamespaces(lang: string = i18next.language || 'zh-CN'
   })).then(() => undefined);
 }
 
-const dayjsLocale = (lang: Language) => (lang === 'zh-CN' ? 'zh-cn' : 'en');
-
 export function initI18n(lang: Language = resolveInitialLanguage()): I18n {
   noteLanguage(lang);
-  dayjs.locale(dayjsLocale(lang));
   if (!i18next.isInitialized) {
     const resources = toResources({ ...shellFiles, ...registered });
     void i18next.use(initReactI18next).init({
@@ -114,7 +108,6 @@ export function initI18n(lang: Language = resolveInitialLanguage()): I18n {
  */
 export async function changeLanguage(lang: Language): Promise<void> {
   setCurrentLanguage(lang);
-  dayjs.locale(dayjsLocale(lang));
   // The open screen's strings must exist in the new language before the switch renders.
   await loadFeatureNamespaces(lang, wanted ? [...wanted] : undefined);
   if (currentLanguage() !== lang) return;
