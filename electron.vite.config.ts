@@ -60,6 +60,10 @@ export default defineConfig({
       manifest: true,
       rolldownOptions: {
         input: { index: r('src/renderer/index.html') },
+        // Everything the entry loads statically in one chunk: left to itself the bundler cuts it into
+        // a dozen shared pieces (the lazy screens use them too), and each file is compressed on its
+        // own: 9 kB gzip more for the same code. Lazy screens import from this chunk instead.
+        output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
       },
     },
   },

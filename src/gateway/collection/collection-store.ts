@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { CollectionQuery, CopyRow } from '../../shared/api/collection.ts';
+import type { CollectionQuery } from '../../shared/api/collection.ts';
+import type { CopyRow } from '../../shared/api/copy-row.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { startsWith, titlesMatching } from '../search/title-index.ts';
 import { inList } from '../access/access-scope.ts';

@@ -9,7 +9,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { AppProviders } from './app-providers.tsx';
 import { tabsStore } from './shell/tabs-store.ts';
-import { buildRoutes } from './routes.tsx';
+import { buildRoutes, staffRouteDiscovery } from './routes.tsx';
 import { screenRegistry } from './screen-registry.ts';
 
 /**
@@ -66,7 +66,7 @@ describe('every route renders', () => {
   for (const lang of ['zh-CN', 'en-US'] as const) {
     it(`opens all ${screenRegistry.length} routes (${lang}) without console errors`, async () => {
       await changeLanguage(lang);
-      const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/data-analysis'] });
+      const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/data-analysis'], patchRoutesOnNavigation: staffRouteDiscovery() });
       render(
         <AppProviders queryClient={createQueryClient()}>
           <RouterProvider router={router} />

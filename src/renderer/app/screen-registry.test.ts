@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18next, initI18n } from '../lib/i18n.ts';
-import { REDIRECTS, screenRegistry } from './screen-registry.ts';
+import { REDIRECTS } from './redirects.ts';
+import { screenRegistry } from './screen-registry.ts';
 import specRoutes from '../../../test/fixtures/spec/routes.json';
 
 /** routes.json is the spec's list of the product's 225 routes (copy in test/fixtures/spec, checked against shared/spec). */

@@ -1,8 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
 import { LANGUAGES, type Language } from '../../shared/domain/ui-constants.ts';
 import type { Translation } from '../../shared/api/translation.ts';
 import { currentLanguage, noteLanguage, resolveInitialLanguage, setCurrentLanguage } from './language.ts';
@@ -18,12 +15,12 @@ import { queryClient } from './query-client.ts';
  */
 type LocaleFile = Record<string, unknown>;
 // Vite needs literal patterns here: keep the shell list in sync with the negation below.
-const shellFiles = import.meta.glob<LocaleFile>('../../../locales/zh-CN/{common,shell,auth,errors,validation,screens,home,settings,process}.json', {
+const shellFiles = import.meta.glob<LocaleFile>('../../../locales/zh-CN/{common,shell,auth,errors,screens,process}.json', {
   eager: true,
   import: 'default',
 });
 const featureFiles = import.meta.glob<LocaleFile>(
-  ['../../../locales/*/*.json', '!../../../locales/zh-CN/{common,shell,auth,errors,validation,screens,home,settings,process}.json', '!../../../locales/*/{gateway,sso}.json'],
+  ['../../../locales/*/*.json', '!../../../locales/zh-CN/{common,shell,auth,errors,screens,process}.json', '!../../../locales/*/{gateway,sso}.json'],
   { import: 'default' },
 );
 /** Files a test environment adds up front (test/setup-dom.ts), so components render without loading. */
@@ -48,7 +45,9 @@ export function registerLocaleFiles(files: Record<string, LocaleFile>): void {
 }
 
 /** The shell's namespaces: bundled in Chinese, loaded first in another language. */
-export const SHELL_NAMESPACES = ['common', 'shell', 'auth', 'errors', 'validation', 'screens', 'home', 'settings', 'process'] as const;
+// Not validation (9 kB gzip in Chinese), home or settings: only screens and forms use them, and the
+// screens that do name them (admin screens load every namespace; portal and kiosk groups list it).
+export const SHELL_NAMESPACES = ['common', 'shell', 'auth', 'errors', 'screens', 'process'] as const;
 
 const featureLoads = new Map<string, Promise<void>>();
 /** What screens asked for so far (null: every namespace), so a language switch loads the same set. */
@@ -81,11 +80,8 @@ export function loadFeatureNamespaces(lang: string = i18next.language || 'zh-CN'
   })).then(() => undefined);
 }
 
-const dayjsLocale = (lang: Language) => (lang === 'zh-CN' ? 'zh-cn' : 'en');
-
 export function initI18n(lang: Language = resolveInitialLanguage()): I18n {
   noteLanguage(lang);
-  dayjs.locale(dayjsLocale(lang));
   if (!i18next.isInitialized) {
     const resources = toResources({ ...shellFiles, ...registered });
     void i18next.use(initReactI18next).init({
@@ -112,7 +108,6 @@ export function initI18n(lang: Language = resolveInitialLanguage()): I18n {
  */
 export async function changeLanguage(lang: Language): Promise<void> {
   setCurrentLanguage(lang);
-  dayjs.locale(dayjsLocale(lang));
   // The open screen's strings must exist in the new language before the switch renders.
   await loadFeatureNamespaces(lang, wanted ? [...wanted] : undefined);
   if (currentLanguage() !== lang) return;

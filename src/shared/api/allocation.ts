@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 import { codeText, dateField, idField } from '../domain/fields.ts';
-import { barcodeField, batchResultSchema, copyRowSchema } from './collection.ts';
+import { barcodeField, batchResultSchema } from './collection.ts';
+import { copyRowSchema } from './copy-row.ts';
 
 /**
  * Allocation (调拨): moving copies to another branch or collection area — a list at once

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
+import { copyRowSchema } from './copy-row.ts';
 import { base64Field, codeText, decimalField, idField, intField, optionalText, text } from '../domain/fields.ts';
 import { CIRCULATION_STATES } from '../domain/catalogue/copy-states.ts';
 
@@ -25,32 +26,6 @@ export const barcodeField = (required?: string) => codeText({ max: 64, required,
 /** An RFID tag UID: hex digits (8–32), or '' for none. */
 export const rfidField = () => codeText({ max: 32, pattern: /^([0-9A-Fa-f]{8,32})?$/, patternError: 'validation:collection.rfid' });
 
-export const copyRowSchema = z.object({
-  ID: z.number().int(),
-  Barcode: z.string(),
-  RFID: z.string(),
-  TitleID: z.number().int(),
-  Title: z.string(),
-  Author: z.string(),
-  ISBN: z.string(),
-  CallNo: z.string(),
-  BranchID: z.number().int(),
-  BranchName: z.string(),
-  BranchEnName: z.string(),
-  AreaID: z.number().int().nullable(),
-  AreaName: z.string(),
-  AreaEnName: z.string(),
-  ShelfMark: z.string(),
-  Storage: z.number().int(),
-  CircState: z.string(),
-  Price: z.number(),
-  DiscountPrice: z.number(),
-  BatchID: z.number().int().nullable(),
-  BatchNo: z.string(),
-  Note: z.string(),
-  UpdateTime: z.string(),
-});
-export type CopyRow = z.infer<typeof copyRowSchema>;
 
 export const copyEventSchema = z.object({ ID: z.number().int(), Event: z.string(), Detail: z.string(), At: z.string(), User: z.string() });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
 import { pageOf, pageQuerySchema } from './paging.ts';
 import { codeText, idField, intField, text } from '../domain/fields.ts';
-import { copyRowSchema } from './collection.ts';
+import { copyRowSchema } from './copy-row.ts';
 import { PUBLIC_COPY_STATES, type PublicCopyState } from '../domain/catalogue/copy-states.ts';
 
 /**

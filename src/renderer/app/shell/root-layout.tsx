@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import { setNavigator } from '../../lib/navigation.ts';
-import { findScreen } from '../screen-registry.ts';
+import type { ScreenHandle } from '../routes.tsx';
 import { FramedNotice, isFramed } from './framed-notice.tsx';
 import { EMBEDDABLE_ROUTES } from '../../../shared/domain/content-security-policy.ts';
 
@@ -28,7 +28,9 @@ export function RootLayout() {
     setNavigator((to, opts) => void navigate(to, opts?.replace ? { replace: true } : undefined));
   }, [navigate]);
 
-  const entry = findScreen(location.pathname);
+  // The matched screen's entry (routes.tsx): the registry's staff half is not loaded on every page.
+  const matches = useMatches();
+  const entry = (matches.at(-1)?.handle as ScreenHandle | undefined)?.entry;
   const title = entry ? t(entry.titleKey, { defaultValue: entry.path }) : '';
   useEffect(() => {
     const app = t('common:appName');

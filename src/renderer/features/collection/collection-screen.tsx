@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Chip from '@mui/material/Chip';
-import { collectionCalls as C, shelfCalls, type CopyRow } from '../../../shared/api/collection.ts';
+import { collectionCalls as C, shelfCalls } from '../../../shared/api/collection.ts';
+import type { CopyRow } from '../../../shared/api/copy-row.ts';
 import { ExportButton } from '../../kit/import-export/export-button.tsx';
 import { useCanOp } from '../../lib/use-can-op.ts';
 import { call } from '../../lib/api-client.ts';

@@ -4,7 +4,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { collectionCalls as C, type CopyRow } from '../../../shared/api/collection.ts';
+import { collectionCalls as C } from '../../../shared/api/collection.ts';
+import type { CopyRow } from '../../../shared/api/copy-row.ts';
 import { call } from '../../lib/api-client.ts';
 import { copyStateText } from './copy-labels.ts';
 

@@ -1,4 +1,5 @@
-import { collectionCalls as c, collectionQuery, copyRowSchema, COLLECTION_PERMS } from '../../../shared/api/collection.ts';
+import { collectionCalls as c, collectionQuery, COLLECTION_PERMS } from '../../../shared/api/collection.ts';
+import { copyRowSchema } from '../../../shared/api/copy-row.ts';
 import { basicSetsCalls } from '../../../shared/api/basic-sets.ts';
 import { acquisitionCalls } from '../../../shared/api/acquisition.ts';
 import { defineResource } from '../../kit/resource.ts';

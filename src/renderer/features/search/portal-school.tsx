@@ -5,16 +5,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import { authCalls } from '../../../shared/api/auth.ts';
 import { sessionCalls } from '../../../shared/api/session.ts';
 import { call } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import type { TFunction } from 'i18next';
+import { loadFeatureNamespaces } from '../../lib/i18n.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { MessagePage } from '../../components/message-page.tsx';
+import { OutlinedField } from '../../components/outlined-field.tsx';
 
 function errorText(e: unknown, t: TFunction): string {
   return isApiError(e) ? (e.isKey ? t(e.message) : e.message) : t('errors:network');
@@ -105,6 +106,8 @@ export function SchoolPicker({ error: initialError }: { error: string | null }) 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(initialError);
   const [busy, setBusy] = useState(false);
+  // The empty-code message is in 'validation', which is not part of the first load.
+  useEffect(() => void loadFeatureNamespaces(undefined, ['validation']).catch(() => undefined), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim()) {
@@ -124,14 +127,14 @@ export function SchoolPicker({ error: initialError }: { error: string | null }) 
       title={t('search:school.title')}
       body={
         <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ mt: 1, width: '100%', maxWidth: 340 }}>
-          <TextField
+          <OutlinedField
             label={t('search:school.code')}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={error != null}
             helperText={error ?? t('search:school.hint')}
             autoFocus
-            slotProps={{ htmlInput: { 'data-testid': 'portal-school-code', autoCapitalize: 'characters' } }}
+            htmlInput={{ 'data-testid': 'portal-school-code', autoCapitalize: 'characters' }}
           />
           <Button type="submit" variant="contained" disabled={busy} data-testid="portal-school-go">{t('search:school.go')}</Button>
         </Stack>

@@ -1,6 +1,8 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -11,7 +13,13 @@ import { useSchoolName } from './portal-school.tsx';
 import { SearchBox } from './search-box.tsx';
 import { isSearching, readCatalogueQuery, withParams } from './search-params.ts';
 import { useSearchPaths } from './search-paths.tsx';
-import { CatalogueResults } from './catalogue-results.tsx';
+import { useCatalogueSearch } from './search-queries.ts';
+
+// The results (facets, paging, the sort field) are a chunk of their own: the portal's home shows
+// none of them, so a phone's first load does without. It is fetched once the home is on screen
+// and the browser idle, so that typing does not wait for it.
+const loadResults = () => import('./catalogue-results.tsx');
+const CatalogueResults = lazy(() => loadResults().then((m) => ({ default: m.CatalogueResults })));
 
 /**
  * /search: the portal's home and its results. Without a query or filter it shows the box, the
@@ -24,6 +32,18 @@ export default function PortalSearchScreen() {
   const query = readCatalogueQuery(params);
   const searching = isSearching(params);
   const school = useSchoolName();
+  useEffect(() => {
+    // After the home is painted and the browser is idle (Safari has no requestIdleCallback).
+    const prefetch = () => void loadResults().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(prefetch, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 500);
+    return () => clearTimeout(timer);
+  }, []);
+  // An address with a query (a shared link) starts the search while the results' chunk loads.
+  useCatalogueSearch(query, searching);
   return (
     <Stack spacing={2}>
       <Box sx={{ textAlign: searching ? 'left' : 'center', pt: searching ? 0 : { xs: 1, md: 4 }, pb: searching ? 0 : 1 }}>
@@ -47,7 +67,9 @@ export default function PortalSearchScreen() {
         </Box>
       </Box>
       {searching ? (
-        <CatalogueResults />
+        <Suspense fallback={<Box sx={{ height: 4 }}><LinearProgress aria-label={t('results.loading')} /></Box>}>
+          <CatalogueResults />
+        </Suspense>
       ) : (
         <>
           <ClassChips />

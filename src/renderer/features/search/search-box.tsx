@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Clear';
+import { OutlinedField } from '../../components/outlined-field.tsx';
 
 /** Keys longer than this are refused by the contract; the box stops there and says so. */
 export const MAX_KEY = 200;
@@ -59,7 +59,7 @@ export function SearchBox({ value, onSearch, autoFocus = false, size = 'medium' 
   const full = text.length >= MAX_KEY;
   return (
     <form role="search" onSubmit={submit} style={{ width: '100%' }}>
-      <TextField
+      <OutlinedField
         fullWidth
         size={size}
         value={text}
@@ -67,23 +67,19 @@ export function SearchBox({ value, onSearch, autoFocus = false, size = 'medium' 
         placeholder={t('box.placeholder')}
         autoFocus={autoFocus}
         helperText={full ? t('box.tooLong', { max: MAX_KEY }) : undefined}
-        slotProps={{
-          htmlInput: { 'aria-label': t('box.label'), 'data-testid': 'portal-search-input', maxLength: MAX_KEY, enterKeyHint: 'search', type: 'search' },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                {text && (
-                  <IconButton aria-label={t('box.clear')} onClick={() => { setText(''); send('', false); }} edge="end" size="small" sx={{ mr: 0.5 }}>
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                )}
-                <IconButton type="submit" aria-label={t('box.submit')} edge="end" color="primary" data-testid="portal-search-submit">
-                  <SearchIcon />
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
+        htmlInput={{ 'aria-label': t('box.label'), 'data-testid': 'portal-search-input', maxLength: MAX_KEY, enterKeyHint: 'search', type: 'search' }}
+        endAdornment={
+          <InputAdornment position="end">
+            {text && (
+              <IconButton aria-label={t('box.clear')} onClick={() => { setText(''); send('', false); }} edge="end" size="small" sx={{ mr: 0.5 }}>
+                <ClearIcon fontSize="small" />
+              </IconButton>
+            )}
+            <IconButton type="submit" aria-label={t('box.submit')} edge="end" color="primary" data-testid="portal-search-submit">
+              <SearchIcon />
+            </IconButton>
+          </InputAdornment>
+        }
         // One clear button: ours (the browser's own on type=search is hidden).
         sx={{ bgcolor: 'background.paper', borderRadius: 1, '& input::-webkit-search-cancel-button': { display: 'none' } }}
       />

@@ -22,12 +22,13 @@ export const searchKeys = {
   hotWords: (school: number | null) => ['search', school, 'hotWords'] as const,
 };
 
-export function useCatalogueSearch(q: CatalogueQuery) {
+/** `enabled: false` keeps it idle (a screen that starts the search before its results' chunk is in). */
+export function useCatalogueSearch(q: CatalogueQuery, enabled = true) {
   const school = usePortalSchool();
   return useQuery({
     queryKey: searchKeys.catalogue(school, q),
     queryFn: ({ signal }) => call(C.catalogue, q, { signal }),
-    enabled: school != null,
+    enabled: enabled && school != null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
+// The pickers' two locales (adapterLocale below). Registered here rather than in the shell: every
+// other date on screen is formatted with numeric patterns, which read no locale.
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/en';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
