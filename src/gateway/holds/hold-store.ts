@@ -123,9 +123,13 @@ export async function releaseCopy(trx: Trx, a: HoldActor, copyId: number, releas
  */
 export async function copyGoneFromHold(trx: Trx, a: HoldActor, copyId: number): Promise<void> {
   const hold = await activeHoldOfCopy(trx, a.schoolId, copyId);
-  if (!hold || hold.state !== 'notFound') return;
+  if (hold && hold.state === 'notFound') await fetchAnotherFor(trx, a, hold, copyId);
+}
+
+/** A hold whose copy to fetch is not to be had: another free copy is fetched instead, or it waits in the queue. */
+export async function fetchAnotherFor(trx: Trx, a: HoldActor, hold: HoldRow, goneCopyId: number): Promise<HoldRow> {
   await trx.updateTable('holds').set({ copy_id: null }).where('id', '=', hold.id).where('school_id', '=', a.schoolId).execute();
-  await bindFreeCopy(trx, a, { ...hold, copy_id: null }, copyId);
+  return bindFreeCopy(trx, a, { ...hold, copy_id: null }, goneCopyId);
 }
 
 /** Cancels an active hold and passes its copy, if it had one, to the next reader or the shelf. */

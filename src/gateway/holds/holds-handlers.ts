@@ -10,7 +10,7 @@ import { writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
-import { activeHoldOfCopy, bindFreeCopy, cancelHold, expireDue, placeHold, releaseCopy, shelveFor, type HoldActor, type HoldRow } from './hold-store.ts';
+import { activeHoldOfCopy, cancelHold, fetchAnotherFor, expireDue, placeHold, releaseCopy, shelveFor, type HoldActor, type HoldRow } from './hold-store.ts';
 import { changeCopy } from '../collection/copy-change.ts';
 
 /**
@@ -143,11 +143,9 @@ export const holdsHandlers = {
       if (!hold || hold.state !== 'notFound' || hold.copy_id == null) throw AppError.refused('holds:refused.notFetching');
       const copy = await trx.selectFrom('copies').select(['id', 'school_id', 'barcode', 'storage_area', 'circ_state', 'area_id', 'title_id'])
         .where('school_id', '=', a.schoolId).where('id', '=', hold.copy_id).executeTakeFirstOrThrow();
-      await trx.updateTable('holds').set({ copy_id: null }).where('id', '=', hold.id).where('school_id', '=', a.schoolId).execute();
       // Free again, as far as the system knows; the missing book is the loss screens' business.
       if (copy.circ_state === 'reserving') await changeCopy(trx, copy, 'cancelReservation', { userId: a.userId, at: a.now, detail: { holdId: hold.id, notOnShelf: true } });
-      // Another free copy, if any, is to be fetched instead; else the hold waits in the queue.
-      await bindFreeCopy(trx, a, { ...hold, copy_id: null }, copy.id);
+      await fetchAnotherFor(trx, a, hold, copy.id);
     });
     return { Hold: await holdById(ctx, a, input.HoldID) };
   }),
