@@ -42,3 +42,21 @@ describe.each(databases)('insertMany on $name', ({ postgres }) => {
     expect(await t.db.selectFrom('title_terms').select('term').where('term', 'like', 'dupterm%').execute()).toEqual([]);
   });
 });
+
+describe('insertMany on SQLite, ids without RETURNING', () => {
+  const t = useTestGateway({});
+
+  it('refuses, and writes nothing, when the rows did not take consecutive ids', async () => {
+    const sqlite = t.app.dbHandle.sqlite!;
+    // A trigger that writes another row into the same table between ours: the ids worked out from
+    // the last insert rowid would be wrong, so the check must fail rather than return them.
+    sqlite.exec(`create table id_probe (id integer primary key autoincrement, v text not null)`);
+    sqlite.exec(`create trigger id_probe_gap after insert on id_probe when new.v = 'gap' begin insert into id_probe (v) values ('extra'); end`);
+    const rows = [{ v: 'a' }, { v: 'gap' }, { v: 'b' }];
+    // id_probe is not in the schema's types: this test only needs the SQL.
+    await expect(writeTx(t.db, (trx) => insertMany(trx, sqlite, 'id_probe' as never, rows as never, true))).rejects.toThrow(/did not take the ids/);
+    expect(sqlite.prepare('select count(*) as n from id_probe').get()).toEqual({ n: 0 });
+    const ids = await writeTx(t.db, (trx) => insertMany(trx, sqlite, 'id_probe' as never, [{ v: 'x' }, { v: 'y' }] as never, true));
+    expect(ids.map((id) => (sqlite.prepare('select v from id_probe where id = ?').get(id) as { v: string }).v)).toEqual(['x', 'y']);
+  });
+});

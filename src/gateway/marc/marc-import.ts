@@ -1,5 +1,6 @@
 import { indexNewTitles, reindexTitles } from '../search/title-index.ts';
 import { insertMany } from '../db/bulk-insert.ts';
+import { inList } from '../db/in-list.ts';
 import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -56,7 +57,7 @@ export function parseMarcFile(bytes: Buffer, rules: MarcRules, opts: { encoding?
     encodings.add(r.encoding);
     const mapped = mapMarcToCatalogue(r.record, rules[r.flavour]);
     // The mapping names a missing title (map.noTitle) and a wrong ISBN (map.badIsbn, imported without it).
-    const problems = [...r.warnings, ...mapped.warnings].map((w) => ({ code: w.code as string, detail: w.detail ?? '' }));
+    const problems = r.warnings.length || mapped.warnings.length ? [...r.warnings, ...mapped.warnings].map((w) => ({ code: w.code as string, detail: w.detail ?? '' })) : [];
     const noTitle = !mapped.item.title.trim();
     records.push({
       index: r.index, offset: r.offset, controlNumber: r.controlNumber ?? '', item: mapped.item, copies: mapped.copies, problems, broken: noTitle,
@@ -175,11 +176,9 @@ async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: 
 
   const isbns = [...new Set(drafts.flatMap((d) => (d.values?.isbn13 ? [d.values.isbn13] : [])))];
   const byIsbn = new Map<string, Target>();
-  for (let i = 0; i < isbns.length; i += 500) {
-    const rows = await trx.selectFrom('titles').select(['id', 'isbn13', 'title', 'book_no', 'add_no', 'class_no', 'price'])
-      .where('school_id', '=', schoolId).where('isbn13', 'in', isbns.slice(i, i + 500)).orderBy('id').execute();
-    for (const t of rows) if (!byIsbn.has(t.isbn13)) byIsbn.set(t.isbn13, { id: t.id, title: t.title, values: null, bookNo: t.book_no, addNo: t.add_no, classNo: t.class_no, price: Number(t.price) });
-  }
+  const held = isbns.length ? await trx.selectFrom('titles').select(['id', 'isbn13', 'title', 'book_no', 'add_no', 'class_no', 'price'])
+    .where('school_id', '=', schoolId).where(inList(o.app.dbHandle.kind, 'isbn13', isbns)).orderBy('id').execute() : [];
+  for (const t of held) if (!byIsbn.has(t.isbn13)) byIsbn.set(t.isbn13, { id: t.id, title: t.title, values: null, bookNo: t.book_no, addNo: t.add_no, classNo: t.class_no, price: Number(t.price) });
 
   // Where each record lands, in file order.
   const landing = new Map<number, Target>();
@@ -250,8 +249,8 @@ async function importCopies(
   };
   const given = [...new Set(slice.flatMap((r) => (landing.has(r.index) ? r.copies.map((c) => clean(c.barcode)).filter(Boolean) : [])))];
   const used = new Set<string>();
-  for (let i = 0; i < given.length; i += 500) {
-    for (const row of await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', given.slice(i, i + 500)).execute()) used.add(row.barcode);
+  if (given.length) {
+    for (const row of await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where(inList(o.app.dbHandle.kind, 'barcode', given)).execute()) used.add(row.barcode);
   }
   type Planned = { r: ParsedRecord; target: Target; area: Area; barcode: string; callNo: string; price: number };
   const planned: Planned[] = [];

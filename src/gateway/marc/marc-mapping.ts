@@ -61,7 +61,7 @@ const CURRENCY_SIGNS: [RegExp, string][] = [
 
 /** "CNY29.80", "￥29.8", "$12.99 (pbk.)", "25.00元" → amount and currency. */
 export function parsePrice(v: string): { price: number; currency?: string } | undefined {
-  const m = /(\d+(?:[.,]\d{1,2})?)/.exec(v.replace(/(\d),(\d{3})/g, '$1$2'));
+  const m = /(\d+(?:[.,]\d{1,2})?)/.exec(v.includes(',') ? v.replace(/(\d),(\d{3})/g, '$1$2') : v);
   if (!m) return undefined;
   const price = Math.round(Number(m[1]!.replace(',', '.')) * 100) / 100;
   if (!Number.isFinite(price)) return undefined;

@@ -21,20 +21,37 @@ export function titleTermRows(schoolId: number, titles: readonly Indexed[]) {
   return titles.flatMap((t) => titleIndexTerms(t).map((term) => ({ school_id: schoolId, term, title_id: t.id })));
 }
 
+/** Index rows a statement on SQLite: 64 × 3 values, under SQLite's old limit of 999. */
+const TERM_ROWS = 64;
+
 /**
  * Indexes titles just inserted, whose fields the caller holds. Inside the write transaction that
  * inserted them (db/bulk-insert.ts), so the index is never behind the catalogue; `sqlite` is the
- * raw handle (app.dbHandle.sqlite), null on PostgreSQL. On SQLite each term goes straight to a
- * one-row statement, as insertMany would write this table (no triggers or foreign keys: no
- * statement journal), without a row object per term (a MARC import writes about 21 per title).
+ * raw handle (app.dbHandle.sqlite), null on PostgreSQL. On SQLite, 64 rows a statement with
+ * INSERT OR IGNORE: a statement of several rows that might abort half-way needs a statement
+ * journal, one that ignores conflicts cannot abort and needs none, and a title's terms are
+ * distinct (a set) under ids just taken, so nothing is ever ignored. Measured on the 100k
+ * fixture, the 428,000 rows of a 20,000-record import: 0.73 s one row a statement, 0.52 s so.
  */
 export async function indexNewTitles(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, titles: readonly Indexed[]): Promise<void> {
   if (!sqlite) {
     await insertMany(trx, sqlite, 'title_terms', titleTermRows(schoolId, titles));
     return;
   }
-  const stmt = sqlite.prepare('INSERT INTO "title_terms" ("school_id", "term", "title_id") VALUES (?, ?, ?)');
-  for (const t of titles) for (const term of titleIndexTerms(t)) stmt.run(schoolId, term, t.id);
+  const head = 'INSERT OR IGNORE INTO "title_terms" ("school_id", "term", "title_id") VALUES ';
+  const full = sqlite.prepare(head + Array.from({ length: TERM_ROWS }, () => '(?, ?, ?)').join(', '));
+  const one = sqlite.prepare(`${head}(?, ?, ?)`);
+  const values: Array<string | number> = [];
+  for (const t of titles) {
+    for (const term of titleIndexTerms(t)) {
+      values.push(schoolId, term, t.id);
+      if (values.length === TERM_ROWS * 3) {
+        full.run(...values);
+        values.length = 0;
+      }
+    }
+  }
+  for (let i = 0; i < values.length; i += 3) one.run(values[i]!, values[i + 1]!, values[i + 2]!);
 }
 
 /**
