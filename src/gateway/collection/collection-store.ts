@@ -78,15 +78,28 @@ export function toCopyRow(r: Raw): CopyRow {
 }
 
 export async function listCopies(db: Db, schoolId: number, branchIds: readonly number[] | null, q: CollectionQuery) {
-  const [page, total] = await Promise.all([
-    // Barcode order is stable and what a scanner list expects; shelf order needs the call-number
-    // sort key (shared call-number.ts), which is not a column yet.
-    matching(db, schoolId, branchIds, q).select('c.id').orderBy('c.barcode').limit(q.Rows).offset((q.Page - 1) * q.Rows).execute(),
-    matching(db, schoolId, branchIds, q).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  // Barcode order is stable and what a scanner list expects; shelf order needs the call-number
+  // sort key (shared call-number.ts), which is not a column yet.
+  const pageOf = () => matching(db, schoolId, branchIds, q).orderBy('c.barcode').limit(q.Rows).offset((q.Page - 1) * q.Rows);
+  const countAll = async () => Number((await matching(db, schoolId, branchIds, q).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  let page: { id: number }[];
+  let total: number;
+  if (q.SearchKey?.trim()) {
+    // A search gathers and sorts all its copies before the page anyway, so the total rides on
+    // the page's rows (a window over the whole match) and the search runs once, not again for
+    // the count (a word matching 6,700 copies of the 200k fixture: 13 → 8 ms). Only a page past
+    // the end asks for the count alone.
+    const rows = await pageOf().select(['c.id', sql<number>`count(*) over ()`.as('n')]).execute();
+    page = rows;
+    total = rows.length ? Number(rows[0]!.n) : q.Page > 1 ? await countAll() : 0;
+  } else {
+    // Without one the page is read in barcode order off the index and stops after its rows; a
+    // window would read every copy first (200,000: 4 → 50 ms).
+    [page, total] = await Promise.all([pageOf().select('c.id').execute(), countAll()]);
+  }
   const ids = page.map((r) => r.id);
   const rows = ids.length ? new Map((await selectCopies(db, schoolId, branchIds).where('c.id', 'in', ids).execute()).map((r) => [r.id, r])) : new Map();
-  return { List: ids.flatMap((id) => (rows.has(id) ? [toCopyRow(rows.get(id)!)] : [])), Total: Number(total.n) };
+  return { List: ids.flatMap((id) => (rows.has(id) ? [toCopyRow(rows.get(id)!)] : [])), Total: total };
 }
 
 /** Count and sums in whole cents, so 3 × 0.1 is 0.30 on both databases. */

@@ -15,7 +15,7 @@ import { recordToMarcXml } from './marcxml.ts';
 import { mapCatalogueToMarc } from './marc-mapping.ts';
 import { copyToDraft, marcLines, titleToDraft } from './marc-catalogue.ts';
 import { importParsed, parseMarcFile, recallParsed, rememberParsed, type ParsedFile } from './marc-import.ts';
-import { inList } from '../db/in-list.ts';
+import { oneOf } from '../db/one-of.ts';
 
 const RULES_KEY = 'marc-rules';
 export const marcRulesOf = (ctx: CallContext, schoolId: number): Promise<MarcRules> => readSetting(ctx.app.db, schoolId, RULES_KEY, marcRulesSchema, DEFAULT_MARC_RULES);
@@ -37,7 +37,7 @@ async function parsedOf(ctx: CallContext, schoolId: number, fileId: string): Pro
 async function heldIsbns(ctx: CallContext, schoolId: number, file: ParsedFile): Promise<Set<string>> {
   const keys = [...new Set(file.records.map((r) => (r.item?.isbn ? toIsbn13(r.item.isbn) : null)).filter((k): k is string => !!k))];
   if (!keys.length) return new Set();
-  const rows = await ctx.app.db.selectFrom('titles').select('isbn13').where('school_id', '=', schoolId).where(inList(ctx.app.dbHandle.kind, 'isbn13', keys)).execute();
+  const rows = await ctx.app.db.selectFrom('titles').select('isbn13').where('school_id', '=', schoolId).where(oneOf(ctx.app.dbHandle.kind, 'isbn13', keys)).execute();
   return new Set(rows.map((r) => r.isbn13));
 }
 

@@ -1,6 +1,6 @@
 import { indexNewTitles, reindexTitles } from '../search/title-index.ts';
 import { insertMany } from '../db/bulk-insert.ts';
-import { inList } from '../db/in-list.ts';
+import { oneOf } from '../db/one-of.ts';
 import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -177,7 +177,7 @@ async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: 
   const isbns = [...new Set(drafts.flatMap((d) => (d.values?.isbn13 ? [d.values.isbn13] : [])))];
   const byIsbn = new Map<string, Target>();
   const held = isbns.length ? await trx.selectFrom('titles').select(['id', 'isbn13', 'title', 'book_no', 'add_no', 'class_no', 'price'])
-    .where('school_id', '=', schoolId).where(inList(o.app.dbHandle.kind, 'isbn13', isbns)).orderBy('id').execute() : [];
+    .where('school_id', '=', schoolId).where(oneOf(o.app.dbHandle.kind, 'isbn13', isbns)).orderBy('id').execute() : [];
   for (const t of held) if (!byIsbn.has(t.isbn13)) byIsbn.set(t.isbn13, { id: t.id, title: t.title, values: null, bookNo: t.book_no, addNo: t.add_no, classNo: t.class_no, price: Number(t.price) });
 
   // Where each record lands, in file order.
@@ -250,7 +250,7 @@ async function importCopies(
   const given = [...new Set(slice.flatMap((r) => (landing.has(r.index) ? r.copies.map((c) => clean(c.barcode)).filter(Boolean) : [])))];
   const used = new Set<string>();
   if (given.length) {
-    for (const row of await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where(inList(o.app.dbHandle.kind, 'barcode', given)).execute()) used.add(row.barcode);
+    for (const row of await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where(oneOf(o.app.dbHandle.kind, 'barcode', given)).execute()) used.add(row.barcode);
   }
   type Planned = { r: ParsedRecord; target: Target; area: Area; barcode: string; callNo: string; price: number };
   const planned: Planned[] = [];
