@@ -114,3 +114,10 @@ export interface TitleTermsTable {
   term: string;
   title_id: number;
 }
+
+/** Each title's terms once, a JSON array: how its rows of the word index are found (migration 0049). */
+export interface TitleTermSetsTable {
+  title_id: number;
+  school_id: number;
+  terms: string;
+}

@@ -4,7 +4,7 @@ import type { BookReviewsTable, RecallNoticesTable } from './schema-circulation-
 import type { BorrowPinsTable, BorrowingSettingsTable, CalendarDaysTable, GroupAssignmentsTable, PermissionGroupsTable, PermissionGroupTypeRulesTable } from './schema-borrow-rules.ts';
 import type { SchoolOrganizationsTable, SubjectsTable, TermsTable } from './schema-organization.ts';
 import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, RolloverBatchesTable, UserRoleScopesTable } from './schema-roles.ts';
-import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermsTable } from './schema-catalogue.ts';
+import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermSetsTable, TitleTermsTable } from './schema-catalogue.ts';
 import type { FloorPlansTable, ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
 import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable, NewbookAnnouncementsTable, NewbookAnnouncementTitlesTable } from './schema-library-info.ts';
 import type { LedgerDirtyTable, LedgerLinesTable, LedgerStateTable, LedgerTitleLinesTable } from './schema-ledgers.ts';
@@ -518,6 +518,7 @@ export interface Database {
   titles: TitlesTable & TitleCatalogueColumns;
   copies: CopiesTable & CopyCatalogueColumns;
   title_terms: TitleTermsTable;
+  title_term_sets: TitleTermSetsTable;
   batches: BatchesTable;
   barcode_sequences: BarcodeSequencesTable;
   barcode_preprints: BarcodePreprintsTable;

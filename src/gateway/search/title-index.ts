@@ -16,52 +16,81 @@ const FIELDS = ['title', 'en_title', 'author', 'series', 'subjects', 'publisher'
 
 type Indexed = { id: number } & IndexedTitle;
 
-/** The index rows of titles: words of every field (tagged by field), and the title's ranking markers. */
-export function titleTermRows(schoolId: number, titles: readonly Indexed[]) {
-  return titles.flatMap((t) => titleIndexTerms(t).map((term) => ({ school_id: schoolId, term, title_id: t.id })));
-}
-
-/** Index rows a statement on SQLite: 64 × 3 values, under SQLite's old limit of 999. */
-const TERM_ROWS = 64;
+/** Rows a statement on SQLite: 64 × 3 values. */
+const ROWS = 64;
 
 /**
- * Indexes titles just inserted, whose fields the caller holds. Inside the write transaction that
- * inserted them (db/bulk-insert.ts), so the index is never behind the catalogue; `sqlite` is the
- * raw handle (app.dbHandle.sqlite), null on PostgreSQL. On SQLite, 64 rows a statement with
- * INSERT OR IGNORE: a statement of several rows that might abort half-way needs a statement
- * journal, one that ignores conflicts cannot abort and needs none, and a title's terms are
- * distinct (a set) under ids just taken, so nothing is ever ignored. Measured on the 100k
- * fixture, the 428,000 rows of a 20,000-record import: 0.73 s one row a statement, 0.52 s so.
+ * Indexes titles just inserted, whose fields the caller holds: their rows of the word index and
+ * each title's set of terms (title_term_sets, 0049: how a deleted or edited title's rows are
+ * found by their key). Inside the write transaction that inserted them (db/bulk-insert.ts), so
+ * the index is never behind the catalogue; `sqlite` is the raw handle (app.dbHandle.sqlite),
+ * null on PostgreSQL. On SQLite, 64 rows a statement with INSERT OR IGNORE: a statement of
+ * several rows that might abort half-way needs a statement journal, one that ignores conflicts
+ * cannot abort and needs none, and a title's terms are distinct (a set) under an id just taken
+ * (or just forgotten, reindexTitles), so nothing is ever ignored. Measured on the 100k fixture,
+ * the 428,000 rows of a 20,000-record import: 0.73 s one row a statement, 0.52 s so.
  */
 export async function indexNewTitles(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, titles: readonly Indexed[]): Promise<void> {
+  const sets = titles.map((t) => ({ title_id: t.id, school_id: schoolId, terms: titleIndexTerms(t) }));
   if (!sqlite) {
-    await insertMany(trx, sqlite, 'title_terms', titleTermRows(schoolId, titles));
+    await insertMany(trx, sqlite, 'title_terms', sets.flatMap((s) => s.terms.map((term) => ({ school_id: schoolId, term, title_id: s.title_id }))));
+    await insertMany(trx, sqlite, 'title_term_sets', sets.map((s) => ({ ...s, terms: JSON.stringify(s.terms) })));
     return;
   }
-  const head = 'INSERT OR IGNORE INTO "title_terms" ("school_id", "term", "title_id") VALUES ';
-  const full = sqlite.prepare(head + Array.from({ length: TERM_ROWS }, () => '(?, ?, ?)').join(', '));
-  const one = sqlite.prepare(`${head}(?, ?, ?)`);
+  const terms = batched(sqlite, 'title_terms', ['school_id', 'term', 'title_id']);
+  const setRows = batched(sqlite, 'title_term_sets', ['title_id', 'school_id', 'terms']);
+  for (const s of sets) {
+    for (const term of s.terms) terms.add(schoolId, term, s.title_id);
+    setRows.add(s.title_id, schoolId, JSON.stringify(s.terms));
+  }
+  terms.flush();
+  setRows.flush();
+}
+
+/** INSERT OR IGNORE of rows of one shape, ROWS to a statement (see indexNewTitles). */
+function batched(sqlite: DatabaseSync, table: string, cols: readonly string[]) {
+  const head = `INSERT OR IGNORE INTO "${table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES `;
+  const tuple = `(${cols.map(() => '?').join(', ')})`;
+  const full = sqlite.prepare(head + Array.from({ length: ROWS }, () => tuple).join(', '));
   const values: Array<string | number> = [];
-  for (const t of titles) {
-    for (const term of titleIndexTerms(t)) {
-      values.push(schoolId, term, t.id);
-      if (values.length === TERM_ROWS * 3) {
+  return {
+    add(...row: Array<string | number>) {
+      values.push(...row);
+      if (values.length === ROWS * cols.length) {
         full.run(...values);
         values.length = 0;
       }
-    }
-  }
-  for (let i = 0; i < values.length; i += 3) one.run(values[i]!, values[i + 1]!, values[i + 2]!);
+    },
+    flush() {
+      if (values.length) sqlite.prepare(head + Array.from({ length: values.length / cols.length }, () => tuple).join(', ')).run(...values);
+      values.length = 0;
+    },
+  };
 }
 
 /**
- * Brings the index up to date for edited titles of a school, in the transaction that changed
- * them (a deleted title loses its rows by the foreign key's cascade).
+ * Removes titles' rows from the word index by their key, from each title's set of terms, and the
+ * sets (a deleted title: the trigger title_terms_forget does the same).
  */
+async function forgetTitles(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, ids: readonly number[]): Promise<void> {
+  const sets = await trx.selectFrom('title_term_sets').select(['title_id', 'terms']).where('school_id', '=', schoolId).where('title_id', 'in', ids).execute();
+  if (sqlite) {
+    const stmt = sqlite.prepare('DELETE FROM "title_terms" WHERE "school_id" = ? AND "term" = ? AND "title_id" = ?');
+    for (const s of sets) for (const term of JSON.parse(s.terms) as string[]) stmt.run(schoolId, term, s.title_id);
+  } else {
+    for (const s of sets) {
+      if (s.terms === '[]') continue;
+      await trx.deleteFrom('title_terms').where('school_id', '=', schoolId).where('title_id', '=', s.title_id).where('term', 'in', JSON.parse(s.terms) as string[]).execute();
+    }
+  }
+  await trx.deleteFrom('title_term_sets').where('school_id', '=', schoolId).where('title_id', 'in', ids).execute();
+}
+
+/** Brings the index up to date for edited titles of a school, in the transaction that changed them. */
 export async function reindexTitles(trx: Transaction<Database>, sqlite: DatabaseSync | null, schoolId: number, ids: readonly number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 1000) {
     const part = ids.slice(i, i + 1000);
-    await trx.deleteFrom('title_terms').where('school_id', '=', schoolId).where('title_id', 'in', part).execute();
+    await forgetTitles(trx, sqlite, schoolId, part);
     const titles = await trx.selectFrom('titles').select(['id', ...FIELDS]).where('school_id', '=', schoolId).where('id', 'in', part).execute();
     await indexNewTitles(trx, sqlite, schoolId, titles);
   }

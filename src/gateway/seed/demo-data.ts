@@ -345,7 +345,9 @@ function generateSchool(plan: SchoolPlan, opts: GenerateOptions, ids: Ids, put: 
       pinyin: py.full, initials: py.initials, created_at: iso(now - rng.int(30, 1500) * DAY),
       isbn13: isbn, source: 'manual', resource_type_id: typeIds.get(typeCode) ?? null,
     });
-    for (const term of titleIndexTerms({ title, en_title: en, author, series: '', subjects: '', publisher: pub.zh })) put('title_terms', { school_id: school, term, title_id: id });
+    const terms = titleIndexTerms({ title, en_title: en, author, series: '', subjects: '', publisher: pub.zh });
+    for (const term of terms) put('title_terms', { school_id: school, term, title_id: id });
+    put('title_term_sets', { title_id: id, school_id: school, terms: JSON.stringify(terms) });
     titles.push({ id, price, callNo: `${clc.no}/${seq}` });
   }
 

@@ -10,7 +10,7 @@ import { addDemoStocktake } from './stocktaking-demo.ts';
 const ORDER = [
   'schools', 'departments', 'branches', 'collection_areas',
   'resource_types', 'resource_access', 'shelf_areas', 'shelves', 'shelf_positions', 'floor_plans', 'roles', 'users', 'user_roles', 'role_branches', 'user_role_scopes',
-  'batches', 'barcode_sequences', 'titles', 'title_terms', 'copies', 'copy_events', 'loans', 'recommendations', 'menus', 'shortcuts', 'notices', 'terms', 'subjects', 'school_organizations',
+  'batches', 'barcode_sequences', 'titles', 'title_terms', 'title_term_sets', 'copies', 'copy_events', 'loans', 'recommendations', 'menus', 'shortcuts', 'notices', 'terms', 'subjects', 'school_organizations',
   'permission_groups', 'permission_group_type_rules', 'group_assignments', 'borrowing_settings', 'calendar_days',
   'library_profiles', 'library_pictures', 'network_resources', 'newbook_announcements', 'newbook_announcement_titles',
   'activity_themes', 'activities', 'activity_tasks', 'activity_task_books', 'activity_submissions',

@@ -43,6 +43,7 @@ import { migration as oauthApps } from './0045-oauth-apps.ts';
 import { migration as ledgerLines } from './0046-ledger-lines.ts';
 import { migration as schoolBooksPerStudent } from './0047-school-books-per-student.ts';
 import { migration as titleTermsNoKeys } from './0048-title-terms-no-keys.ts';
+import { migration as titleTermSets } from './0049-title-term-sets.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -90,4 +91,5 @@ export const migrations: readonly Migration[] = [
   ledgerLines,
   schoolBooksPerStudent,
   titleTermsNoKeys,
+  titleTermSets,
 ];
