@@ -38,6 +38,12 @@ export interface GatewayConfig {
   db: { kind: 'sqlite' | 'postgres'; pgUrl: string | null };
   /** Test-only behaviour (e.g. slow job chunks so progress is observable). Never set in production. */
   testHooks: boolean;
+  /**
+   * The OpenAPI document and its viewer (/micro/docs) for a district's integrators. On by
+   * default; the desktop's embedded gateway turns it off (LIB_API_DOCS=1 brings it back): no one
+   * integrates against a counter PC, and the docs' modules and per-route schemas cost its start.
+   */
+  apiDocs: boolean;
   /** Pause after each job chunk, in ms; 0 in production. */
   jobChunkDelayMs: number;
   /** How often the summary register's kept lines are brought up to date in the background, in ms (0: only when a register is asked). */
@@ -102,6 +108,7 @@ export function loadConfig(argv: string[] = process.argv.slice(2), env: Env = pr
     ssoAssetsDir: resolve(str('sso-assets') ?? env.LIB_SSO_ASSETS_DIR ?? resolve(REPO_ROOT, SSO_ASSETS_SUBDIR)),
     db: { kind: dbKind, pgUrl: env.LIB_PG_URL ?? null },
     testHooks,
+    apiDocs: env.LIB_API_DOCS !== '0',
     jobChunkDelayMs: testHooks ? int(env.LIB_JOB_CHUNK_DELAY_MS, 0) : 0,
     ledgerRefreshMs: int(env.LIB_LEDGER_REFRESH_MS, 30_000),
     rateLimit: {

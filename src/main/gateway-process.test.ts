@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { FromGateway } from './gateway/protocol.ts';
+import { authCalls } from '../shared/api/auth.ts';
 
 // The real utility-process entry against the real gateway, with Electron's parentPort faked.
 describe('gateway-process entry', () => {
@@ -24,6 +25,13 @@ describe('gateway-process entry', () => {
       if (ready.type !== 'ready') return;
       const res = await fetch(`http://127.0.0.1:${ready.port}/micro/basic/v2/open/user/get`);
       expect(res.status).toBe(401); // the gateway answers (no token yet)
+      // No API docs at a counter PC (config.ts apiDocs), and the calls answer as ever without
+      // the route schemas that only fed the docs.
+      expect((await fetch(`http://127.0.0.1:${ready.port}/micro/docs/json`)).status).toBe(404);
+      const school = await fetch(`http://127.0.0.1:${ready.port}${authCalls.getSchoolByCode.path}`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ SchoolCode: 'BJSY01' }),
+      });
+      expect(await school.json()).toMatchObject({ data: { SchoolCode: 'BJSY01', SchoolName: expect.any(String) } });
       port.emit('message', { data: { type: 'stop' } });
       await vi.waitFor(() => expect(port.posted.at(-1)).toEqual({ type: 'stopped' }), { timeout: 10_000 });
       expect(exit).toHaveBeenCalledWith(0);

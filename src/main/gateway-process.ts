@@ -19,7 +19,8 @@ runGatewayChild(parentPort, (msg) =>
       '--host', host, '--port', String(port), '--data', dataDir, '--web', webRoot, '--public-url', `http://${host}:${port}`,
       '--locales', join(appRoot, 'locales'), '--sso-assets', join(appRoot, SSO_ASSETS_SUBDIR),
     ];
-    const app = await buildApp(loadConfig(args, process.env));
+    // No API docs at a counter PC unless asked for (config.ts apiDocs).
+    const app = await buildApp(loadConfig(args, { LIB_API_DOCS: '0', ...process.env }));
     try {
       await app.listen({ host, port });
     } catch (err) {

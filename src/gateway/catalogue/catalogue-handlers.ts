@@ -7,7 +7,7 @@ import { applyLengthLimit, DEFAULT_EDITING_CONFIG, editingConfigSchema, type Edi
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { CIRCULATION_STATES, COPY_EVENTS, LENDING_AREAS, PLACEABLE_AREAS, STORAGE_AREAS, type StorageAreaName } from '../../shared/domain/catalogue/copy-states.ts';
 import { discountPrice } from '../../shared/domain/batch-rules.ts';
-import { pinyin } from 'pinyin-pro';
+import { pinyin } from '../search/pinyin.ts';
 import { indexNewTitles } from '../search/title-index.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { readSetting, writeSetting } from '../db/school-settings.ts';

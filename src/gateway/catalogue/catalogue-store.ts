@@ -1,5 +1,5 @@
 import { formatBarcode } from '../../shared/domain/catalogue/barcode-sequence.ts';
-import { pinyin } from 'pinyin-pro';
+import { pinyin } from '../search/pinyin.ts';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { DbKind } from '../db/connect.ts';

@@ -1,4 +1,4 @@
-import { pinyin } from 'pinyin-pro';
+import { pinyin } from '../search/pinyin.ts';
 
 /**
  * Is this new book a title we already hold? A cataloguer should add a second copy to the existing

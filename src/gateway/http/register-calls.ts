@@ -38,19 +38,24 @@ export function registerCalls(app: FastifyInstance, calls: readonly CallDef[], h
     if (call.rateLimit === 'public' && publicRateLimit.max > 0) return { rateLimit: publicLimit };
     return {};
   };
+  // The route schemas feed the OpenAPI document and, under test hooks, the check of every reply
+  // against the contract (app.ts); without either, a route needs none.
+  const withSchemas = app.config.apiDocs || app.config.testHooks;
   for (const call of calls) {
     const handler = Object.hasOwn(handlers, call.id) ? handlers[call.id] : undefined;
     const inputPart = call.method === 'GET' ? 'querystring' : 'body';
     app.route({
       method: call.method,
       url: call.path,
-      schema: {
-        summary: call.id,
-        tags: [call.id.split('.')[0]!],
-        [inputPart]: call.input,
-        response: responseSchemasOf(call),
-        ...(call.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
-      },
+      ...(withSchemas ? {
+        schema: {
+          summary: call.id,
+          tags: [call.id.split('.')[0]!],
+          [inputPart]: call.input,
+          response: responseSchemasOf(call),
+          ...(call.auth === 'none' ? {} : { security: [{ bearer: [] }] }),
+        },
+      } : {}),
       config: limitOf(call),
       handler: async (request, reply) => {
         const lang = pickLanguage(request.headers['accept-language']);

@@ -1,4 +1,4 @@
-import { pinyin } from 'pinyin-pro';
+import { pinyin } from '../search/pinyin.ts';
 
 /** Full pinyin and initials of a name (surname readings), stored for search: 王小明 → wangxiaoming / wxm. */
 export function spellName(name: string): { pinyin: string; initials: string } {
