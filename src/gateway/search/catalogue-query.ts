@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../catalogue/catalogue-store.ts';
 import { dbKindOf, type DbKind } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import type { SEARCH_SORTS } from '../../shared/api/search.ts';
+import type { SEARCH_SORTS } from '../../shared/domain/search/search-options.ts';
 import { LENDING_AREAS, STORAGE_AREAS } from '../../shared/domain/catalogue/copy-states.ts';
 import { startsWith, type TitleMatch } from './title-index.ts';
 import { visibleType } from './hidden-types.ts';

@@ -3,7 +3,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Database } from '../db/schema.ts';
 import { ignoringWriter, insertMany } from '../db/bulk-insert.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
-import type { SearchField } from '../../shared/api/search.ts';
+import type { SearchField } from '../../shared/domain/search/search-options.ts';
 import {
   prefixUpperBound, publisherQueryTerms, queryMarkers, queryTerms, tagged, titleIndexTerms,
   type IndexedTitle, type QueryTerm, type TermField,

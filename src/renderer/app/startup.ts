@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { translationCalls } from '../../shared/api/translation.ts';
-import { call, configureApiClient } from '../lib/api-client.ts';
-import { installAuthHandlers, resumeSession } from '../lib/auth-flow.ts';
 import { bridge } from '../lib/bridge.ts';
 import { applyServerTranslations, initI18n, loadFeatureNamespaces, SHELL_NAMESPACES } from '../lib/i18n.ts';
 import { resolveInitialLanguage, isLanguage } from '../lib/language.ts';
 import { applyMobileHeightRule } from '../lib/device.ts';
-import { LOCAL_KEYS } from '../lib/session-store.ts';
+import { LOCAL_KEYS, sessionStore } from '../lib/session-store.ts';
+import { restoreTokens } from '../lib/token-keeper.ts';
 import { themeModeStore } from '../lib/ui-settings.ts';
 import { setScreenPreload } from './screen-preload.ts';
 import type { StationInfo } from './offline-station.tsx';
@@ -14,14 +11,16 @@ import type { StationInfo } from './offline-station.tsx';
 /** What the first render needs to know: set when the desk opened as an offline label station. */
 export interface StartupResult { offline: StationInfo | null }
 
-/** Everything that must happen once before the first render. */
+/**
+ * Everything that must happen once before the first render. The api client, zod and the contract
+ * are not part of it: a browser's first screen (the portal's /search) paints while they load, and
+ * its data waits for them (api-client.ts is imported on first use).
+ */
 export async function startup(root: HTMLElement): Promise<StartupResult> {
-  // The CSP has no 'unsafe-eval': zod must not compile validators with new Function.
-  z.config({ jitless: true });
-
-  // In the desktop app the gateway may be remote (or the embedded one on a free port).
+  // In the desktop app the gateway may be remote (or the embedded one on a free port); the app
+  // loads from disk there, so waiting for the client costs nothing.
   const address = await bridge.getGatewayAddress();
-  if (address.ok) configureApiClient({ baseUrl: address.data.url });
+  if (address.ok) (await import('../lib/api-client.ts')).configureApiClient({ baseUrl: address.data.url });
 
   let lang = resolveInitialLanguage();
   const settings = await bridge.getSettings();
@@ -36,10 +35,13 @@ export async function startup(root: HTMLElement): Promise<StartupResult> {
   // (Should the chunks fail to load, the Chinese strings stand in.)
   if (lang !== 'zh-CN') await loadFeatureNamespaces(lang, SHELL_NAMESPACES).catch(() => undefined);
   document.documentElement.lang = lang;
-  installAuthHandlers();
   // The desktop's tokens are main's: this window takes the access token (and after a restart the
-  // kept staff session resumes), before any screen asks who is signed in.
-  if (!address.ok || !address.data.offline) await resumeSession();
+  // kept staff session resumes), before any screen asks who is signed in. A reader's portal session
+  // is whole in the tab's storage; only a staff session without its user needs the gateway.
+  if ((!address.ok || !address.data.offline) && (await restoreTokens())) {
+    const s = sessionStore.get();
+    if (!s.user && s.searchSchool == null) await (await import('../lib/auth-flow.ts')).loadResumedSession();
+  }
   applyMobileHeightRule(root);
   return { offline: address.ok ? address.data.offline ?? null : null };
 }
@@ -51,6 +53,7 @@ export async function startup(root: HTMLElement): Promise<StartupResult> {
  */
 export async function loadServerTranslations(): Promise<void> {
   try {
+    const [{ call }, { translationCalls }] = await Promise.all([import('../lib/api-client.ts'), import('../../shared/api/translation.ts')]);
     const list = await call(translationCalls.searchTranslation, {}, { toast: false });
     applyServerTranslations(list);
   } catch {

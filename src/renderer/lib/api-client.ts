@@ -11,6 +11,10 @@ import { toast } from './toast-store.ts';
 import { refreshFromMain } from './token-keeper.ts';
 import { workstationHeader } from './workstation.ts';
 
+// The CSP has no 'unsafe-eval': zod must not compile validators with new Function. Set here, on
+// the first import of the client, which comes before any reply is parsed.
+z.config({ jitless: true });
+
 /**
  * One ky client for every /micro call: bearer, school, language and workstation headers; the envelope rule
  * (success = code 0 or success true); error toasts for 2 s unless the call or caller opts out;
@@ -84,12 +88,17 @@ export interface AuthHandlers {
   onExpired: () => void;
   onSignedOutElsewhere: () => void;
 }
-let handlers: AuthHandlers = {
-  onExpired: () => sessionStore.clear(),
-  onSignedOutElsewhere: () => sessionStore.clear(),
-};
-export function setAuthHandlers(h: AuthHandlers): void {
+/**
+ * Set by tests; otherwise auth-flow.ts's, loaded on the first failure: sign-in and its strings
+ * stay out of a screen's first load, and auth-flow imports this client, not the other way round.
+ */
+let handlers: AuthHandlers | null = null;
+export function setAuthHandlers(h: AuthHandlers | null): void {
   handlers = h;
+}
+function onAuthFailure(which: keyof AuthHandlers): void {
+  if (handlers) handlers[which]();
+  else void import('./auth-flow.ts').then((m) => m.authHandlers[which]());
 }
 
 async function refreshToken(): Promise<boolean> {
@@ -116,11 +125,11 @@ const queue = createRefreshQueue({
   refresh: refreshToken,
   onExpired: () => {
     toast.key('errors:authExpired');
-    handlers.onExpired();
+    onAuthFailure('onExpired');
   },
   onSignedOutElsewhere: () => {
     toast.key('errors:signedOutElsewhere', 'warning');
-    handlers.onSignedOutElsewhere();
+    onAuthFailure('onSignedOutElsewhere');
   },
 });
 

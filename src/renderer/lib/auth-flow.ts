@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { authCalls, platConfigSchema } from '../../shared/api/auth.ts';
 import { sessionCalls } from '../../shared/api/session.ts';
 import { isValidSignInCode } from '../../shared/domain/validation-rules.ts';
-import { apiBaseUrl, call, resetAuthFailures, setAuthHandlers } from './api-client.ts';
+import { apiBaseUrl, call, resetAuthFailures, type AuthHandlers } from './api-client.ts';
 import { authorizeUrl, codeChallengeS256, randomString } from './oidc.ts';
 import { sessionStore } from './session-store.ts';
 import { leaveTo, navigateTo } from './navigation.ts';
 import { bridge } from './bridge.ts';
 import { canOpen } from './menus.ts';
 import { safePortalPath } from './portal-paths.ts';
-import { endSession, keepToken, restoreTokens } from './token-keeper.ts';
+import { endSession, keepToken } from './token-keeper.ts';
 
 /**
  * Sign-in and sign-out: OIDC authorization code + PKCE against the gateway's SSO for staff
@@ -132,14 +132,11 @@ export async function loadSessionData(): Promise<void> {
 }
 
 /**
- * Before the first render: the session this window had (a reload) or the desk kept (the desktop
- * app after a restart, main/auth/token-vault.ts). A staff session found without its user loads
+ * Before the first render (app/startup.ts, once the tokens are restored): a staff session found
+ * without its user (a reload, or the desktop app after a restart, main/auth/token-vault.ts) loads
  * the user, menus and unit as a sign-in would; one that no longer works is ended.
  */
-export async function resumeSession(): Promise<void> {
-  if (!(await restoreTokens())) return;
-  const s = sessionStore.get();
-  if (s.user || s.searchSchool != null) return;
+export async function loadResumedSession(): Promise<void> {
   try {
     resetAuthFailures();
     await loadSessionData();
@@ -248,21 +245,19 @@ function currentPath(): string {
   return hash || HOME_PATH;
 }
 
-/** Wires the api client's auth failures to the session (called once at start). */
-export function installAuthHandlers(): void {
-  setAuthHandlers({
-    // Refresh failed or was rejected: drop the session, sign in again, come back here.
-    onExpired: () => {
-      const back = currentPath();
-      const portal = sessionStore.get().user == null && sessionStore.get().searchSchool != null;
-      void endSession();
-      if (portal) navigateTo(PORTAL_HOME_PATH, { replace: true });
-      else navigateTo(`/auth?redirect=${encodeURIComponent(safeReturnPath(back))}`, { replace: true });
-    },
-    // 99997: the user is removed and sent to log out; the SSO session is already gone.
-    onSignedOutElsewhere: () => {
-      void endSession();
-      navigateTo('/home', { replace: true });
-    },
-  });
-}
+/** What the api client does when the session fails (it loads this module on the first failure). */
+export const authHandlers: AuthHandlers = {
+  // Refresh failed or was rejected: drop the session, sign in again, come back here.
+  onExpired: () => {
+    const back = currentPath();
+    const portal = sessionStore.get().user == null && sessionStore.get().searchSchool != null;
+    void endSession();
+    if (portal) navigateTo(PORTAL_HOME_PATH, { replace: true });
+    else navigateTo(`/auth?redirect=${encodeURIComponent(safeReturnPath(back))}`, { replace: true });
+  },
+  // 99997: the user is removed and sent to log out; the SSO session is already gone.
+  onSignedOutElsewhere: () => {
+    void endSession();
+    navigateTo('/home', { replace: true });
+  },
+};

@@ -4,6 +4,7 @@ import { pageOf, pageQuerySchema } from './paging.ts';
 import { codeText, idField, intField, text } from '../domain/fields.ts';
 import { copyRowSchema } from './copy-row.ts';
 import { PUBLIC_COPY_STATES, type PublicCopyState } from '../domain/catalogue/copy-states.ts';
+import { SEARCH_FIELDS, SEARCH_SORTS } from '../domain/search/search-options.ts';
 
 /**
  * The catalogue as readers see it (Search/*): the public portal, the reading-guide kiosk and
@@ -20,11 +21,6 @@ const classNoField = codeText({ max: 40, pattern: /^[A-Za-z0-9.\-=()/:]*$/, patt
 /** Where a copy is for a reader: derived from its storage area and circulation state (copy-states.ts publicCopyState). */
 export { PUBLIC_COPY_STATES, type PublicCopyState };
 
-/** Sort orders of a result list; relevance = exact title, then titles starting with the query, then the rest. */
-export const SEARCH_SORTS = ['relevance', 'newest', 'title', 'year'] as const;
-/** Fields one box or one advanced condition searches; 'all' = title, parallel title, author, series, subjects, ISBN, pinyin, class and call numbers. */
-export const SEARCH_FIELDS = ['all', 'title', 'author', 'subject', 'series', 'publisher', 'isbn', 'classNo', 'callNo'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** One title in a result list, with how many of its copies a reader could take home now. */
 export const publicTitleSchema = z.object({

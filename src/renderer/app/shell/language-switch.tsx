@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { authCalls } from '../../../shared/api/auth.ts';
 import { LANGUAGES, type Language } from '../../../shared/domain/ui-constants.ts';
-import { call } from '../../lib/api-client.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { bridge } from '../../lib/bridge.ts';
 import { hasAdminSession } from '../../lib/session-store.ts';
@@ -13,7 +11,10 @@ import { currentLanguage, isLanguage } from '../../lib/language.ts';
 export async function switchLanguage(lang: Language): Promise<void> {
   await changeLanguage(lang);
   void bridge.setSettings({ language: lang });
-  if (hasAdminSession()) await call(authCalls.language, { Language: lang }).catch(() => undefined);
+  if (!hasAdminSession()) return;
+  // Staff only; the portal's first load goes without the client (app/startup.ts).
+  const [{ call }, { authCalls }] = await Promise.all([import('../../lib/api-client.ts'), import('../../../shared/api/auth.ts')]);
+  await call(authCalls.language, { Language: lang }).catch(() => undefined);
 }
 
 export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {

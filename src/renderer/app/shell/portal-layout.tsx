@@ -82,7 +82,8 @@ export function PortalLayout() {
           )}
         </AppBar>
         <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 2, md: 3 }, px: { xs: 1.5, sm: 3 } }}>
-          <SchoolGate><Outlet /></SchoolGate>
+          {/* The home shows its box while a school code is looked up (its reads wait for the school). */}
+          <SchoolGate eager={location.pathname === '/search'}><Outlet /></SchoolGate>
         </Container>
         {school != null && anonymous && (
           <Box component="footer" sx={{ textAlign: 'center', py: 2 }}>

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { SEARCH_FIELDS } from '../../../shared/api/search.ts';
+import { SEARCH_FIELDS } from '../../../shared/domain/search/search-options.ts';
 import { MAX_KEY } from './search-box.tsx';
 import { readComplexQuery, readConditions, readFilters, readPage, withParams, writeConditions, FILTER_PARAMS, type Condition } from './search-params.ts';
 import { useComplexSearch } from './search-queries.ts';

@@ -6,9 +6,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
-import { authCalls } from '../../../shared/api/auth.ts';
-import { sessionCalls } from '../../../shared/api/session.ts';
-import { call } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
 import type { TFunction } from 'i18next';
 import { loadFeatureNamespaces } from '../../lib/i18n.ts';
@@ -30,7 +27,11 @@ export function usePortalSchool(): number | null {
 /** The last school chosen on this device: a phone or a kiosk opens it again by itself. */
 const REMEMBERED = 'lib.portalSchoolCode';
 
+// The client and the contract load on first use: the portal's frame paints without them.
+const client = () => Promise.all([import('../../lib/api-client.ts'), import('../../../shared/api/auth.ts'), import('../../../shared/api/session.ts')]);
+
 async function chooseSchool(code: string): Promise<void> {
+  const [{ call }, { authCalls }] = await client();
   const school = await call(authCalls.getSchoolByCode, { SchoolCode: code }, { toast: false });
   if (sessionStore.get().user == null) sessionStore.setSearchSchool(school.SchoolID);
   localStorage.setItem(REMEMBERED, school.SchoolCode);
@@ -71,7 +72,9 @@ export function useSchoolFromAddress(): { picking: boolean; error: string | null
   const unit = useSession().unit;
   useEffect(() => {
     if (school == null || unit?.SchoolID === school) return;
-    call(sessionCalls.getUnitInfo, {}, { toast: false }).then((u) => sessionStore.setUnit(u), () => undefined);
+    client()
+      .then(([{ call }, , { sessionCalls }]) => call(sessionCalls.getUnitInfo, {}, { toast: false }))
+      .then((u) => sessionStore.setUnit(u), () => undefined);
   }, [school, unit?.SchoolID]);
   const error = state?.code === code ? state.error : null;
   return { picking: code !== '' && school == null && error == null, error };
@@ -89,13 +92,15 @@ export function useSchoolName(): string {
 /**
  * The portal's, the kiosk's and /statistic's pages need a school: until one is known (from the
  * address, the device's memory or the picker) this shows the picker, or a spinner while a code
- * is being looked up.
+ * is being looked up. `eager`: a page whose every read waits for the school (`enabled: school !=
+ * null`, as in search-queries.ts) shows during the lookup instead (the portal's home: its box
+ * takes a query before the api layer has loaded); a code that is not found brings the picker.
  */
-export function SchoolGate({ children }: { children: ReactNode }) {
+export function SchoolGate({ children, eager = false }: { children: ReactNode; eager?: boolean }) {
   const { t } = useTranslation('search');
   const school = usePortalSchool();
   const { picking, error } = useSchoolFromAddress();
-  if (school != null) return children;
+  if (school != null || (picking && eager)) return children;
   if (picking) return <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}><CircularProgress aria-label={t('school.loading')} /></Box>;
   return <SchoolPicker error={error} />;
 }

@@ -1,5 +1,5 @@
-import type { CatalogueQuery, ComplexQuery, SearchField } from '../../../shared/api/search.ts';
-import { SEARCH_FIELDS, SEARCH_SORTS } from '../../../shared/api/search.ts';
+import type { CatalogueQuery, ComplexQuery } from '../../../shared/api/search.ts';
+import { SEARCH_FIELDS, SEARCH_SORTS, type SearchField } from '../../../shared/domain/search/search-options.ts';
 
 /**
  * A search lives in the address (#/search?q=…&class=I&page=2), so results can be linked, shared

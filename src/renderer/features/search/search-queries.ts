@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { searchCalls as C, type CatalogueQuery, type ComplexQuery } from '../../../shared/api/search.ts';
-import { searchAdminCalls } from '../../../shared/api/search-admin.ts';
-import { call } from '../../lib/api-client.ts';
+import type { searchCalls, CatalogueQuery, ComplexQuery } from '../../../shared/api/search.ts';
+import type { CallData, CallDef, CallInput } from '../../../shared/api/contract.ts';
+import type { CallOptions } from '../../lib/api-client.ts';
 import { usePortalSchool } from './portal-school.tsx';
 
 /**
@@ -9,6 +9,17 @@ import { usePortalSchool } from './portal-school.tsx';
  * switches school never shows the other school's cached answers. Results keep the previous page
  * on screen while the next one loads (typing, paging, ticking a facet), so the list never blinks.
  */
+type SearchCalls = typeof searchCalls;
+
+/**
+ * The client, zod and the contract load with the first query rather than with the portal's first
+ * screen, which paints its frame and search box while they come (its first-load budget).
+ */
+async function searchCall<C extends CallDef>(pick: (calls: SearchCalls) => C, input: CallInput<C>, opts?: CallOptions): Promise<CallData<C>> {
+  const [{ call }, { searchCalls: calls }] = await Promise.all([import('../../lib/api-client.ts'), import('../../../shared/api/search.ts')]);
+  return call(pick(calls), input, opts);
+}
+
 export const searchKeys = {
   all: ['search'] as const,
   catalogue: (school: number | null, q: CatalogueQuery) => ['search', school, 'catalogue', q] as const,
@@ -27,7 +38,7 @@ export function useCatalogueSearch(q: CatalogueQuery, enabled = true) {
   const school = usePortalSchool();
   return useQuery({
     queryKey: searchKeys.catalogue(school, q),
-    queryFn: ({ signal }) => call(C.catalogue, q, { signal }),
+    queryFn: ({ signal }) => searchCall((C) => C.catalogue, q, { signal }),
     enabled: enabled && school != null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -38,7 +49,7 @@ export function useComplexSearch(q: ComplexQuery | null) {
   const school = usePortalSchool();
   return useQuery({
     queryKey: searchKeys.complex(school, q ?? { Conditions: [], Page: 1, Rows: 20 }),
-    queryFn: ({ signal }) => call(C.complexCatalogue, q!, { signal }),
+    queryFn: ({ signal }) => searchCall((C) => C.complexCatalogue, q!, { signal }),
     enabled: q != null && school != null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -50,7 +61,7 @@ export function useTitleDetail(id: number | null) {
   return useQuery({
     queryKey: searchKeys.detail(school, id ?? 0),
     // The screen says "not found" in place; no toast on top of it.
-    queryFn: () => call(C.catalogueDetail, { ItemID: id! }, { toast: false }),
+    queryFn: () => searchCall((C) => C.catalogueDetail, { ItemID: id! }, { toast: false }),
     enabled: id != null && school != null,
   });
 }
@@ -59,7 +70,7 @@ export function useRecommended(kind: 'hot' | 'new', rows: number, days?: number)
   const school = usePortalSchool();
   return useQuery({
     queryKey: searchKeys.recommend(school, kind, rows, days),
-    queryFn: () => call(C.recommend, { Kind: kind, Rows: rows, ...(days ? { Days: days } : {}) }),
+    queryFn: () => searchCall((C) => C.recommend, { Kind: kind, Rows: rows, ...(days ? { Days: days } : {}) }),
     enabled: school != null,
     staleTime: 5 * 60_000,
   });
@@ -67,19 +78,19 @@ export function useRecommended(kind: 'hot' | 'new', rows: number, days?: number)
 
 export function useLibraryFigures() {
   const school = usePortalSchool();
-  return useQuery({ queryKey: searchKeys.figures(school), queryFn: () => call(C.statfile, {}), enabled: school != null, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: searchKeys.figures(school), queryFn: () => searchCall((C) => C.statfile, {}), enabled: school != null, staleTime: 5 * 60_000 });
 }
 
 export function useClasses(parent: string) {
   const school = usePortalSchool();
-  return useQuery({ queryKey: searchKeys.classes(school, parent), queryFn: () => call(C.classify, { ParentCode: parent }), enabled: school != null, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: searchKeys.classes(school, parent), queryFn: () => searchCall((C) => C.classify, { ParentCode: parent }), enabled: school != null, staleTime: 5 * 60_000 });
 }
 
 export function useBulletins(page: number, rows: number) {
   const school = usePortalSchool();
   return useQuery({
     queryKey: searchKeys.bulletins(school, page, rows),
-    queryFn: () => call(C.bulletinCatalog, { Page: page, Rows: rows }),
+    queryFn: () => searchCall((C) => C.bulletinCatalog, { Page: page, Rows: rows }),
     enabled: school != null,
     placeholderData: keepPreviousData,
   });
@@ -87,11 +98,14 @@ export function useBulletins(page: number, rows: number) {
 
 export function useBulletin(id: number | null) {
   const school = usePortalSchool();
-  return useQuery({ queryKey: searchKeys.bulletin(school, id ?? 0), queryFn: () => call(C.bulletinContent, { ID: id! }, { toast: false }), enabled: id != null && school != null });
+  return useQuery({ queryKey: searchKeys.bulletin(school, id ?? 0), queryFn: () => searchCall((C) => C.bulletinContent, { ID: id! }, { toast: false }), enabled: id != null && school != null });
 }
 
 /** The words under the search box, as the library set them up on /search-mana. */
 export function useHotWords() {
   const school = usePortalSchool();
-  return useQuery({ queryKey: searchKeys.hotWords(school), queryFn: () => call(searchAdminCalls.getPortalHotWords, {}), enabled: school != null, staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: searchKeys.hotWords(school), queryFn: async () => {
+      const [{ call }, { searchAdminCalls }] = await Promise.all([import('../../lib/api-client.ts'), import('../../../shared/api/search-admin.ts')]);
+      return call(searchAdminCalls.getPortalHotWords, {});
+    }, enabled: school != null, staleTime: 5 * 60_000 });
 }
