@@ -253,6 +253,22 @@ for (let b = 0x30; b <= 0x39; b++) TAG_CHAR[b] = 1;
 for (let b = 0x41; b <= 0x5a; b++) TAG_CHAR[b] = 1;
 for (let b = 0x61; b <= 0x7a; b++) TAG_CHAR[b] = 1;
 
+/**
+ * A tag's string, made once per distinct tag: a file of 20,000 records has some 400,000 directory
+ * entries but a few dozen tags, and the same string objects make the mapping's lookups cheaper.
+ */
+const TAGS = new Map<number, string>();
+function tagOf(b0: number, b1: number, b2: number): string {
+  const k = (b0 << 16) | (b1 << 8) | b2;
+  let tag = TAGS.get(k);
+  if (tag === undefined) {
+    tag = String.fromCharCode(b0, b1, b2);
+    // Bounded: a broken file's garbage tags are not kept.
+    if (TAGS.size < 4096) TAGS.set(k, tag);
+  }
+  return tag;
+}
+
 function parseRecord(buf: Buffer, s: number, e: number, base: number, state: FileState, options: ReadOptions, repairs: [MarcIssueCode, string][] = []): MarcReadResult {
   const warnings: MarcIssue[] = [];
   const warn = (code: MarcIssueCode, detail: string, tag?: string) => {
@@ -320,8 +336,11 @@ function readDirectory(buf: Buffer, dirStart: number, dirEnd: number, dataStart:
   let leftover = false;
   let tagsReadable = true;
   while (pos + 12 <= dirEnd) {
-    const tagOk = TAG_CHAR[buf[pos]!] === 1 && TAG_CHAR[buf[pos + 1]!] === 1 && TAG_CHAR[buf[pos + 2]!] === 1;
-    const tag = buf.toString('latin1', pos, pos + 3);
+    const b0 = buf[pos]!;
+    const b1 = buf[pos + 1]!;
+    const b2 = buf[pos + 2]!;
+    const tagOk = TAG_CHAR[b0] === 1 && TAG_CHAR[b1] === 1 && TAG_CHAR[b2] === 1;
+    const tag = tagOf(b0, b1, b2);
     if (!tagOk) tagsReadable = false;
     const len = digits(buf, pos + 3, 4);
     const start = digits(buf, pos + 7, 5);
@@ -513,13 +532,16 @@ function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: 
   const asciiIndicators = skip === 0 || (buf[span.start]! < 0x80 && (skip === 1 || buf[span.start + 1]! < 0x80));
   const { text, invalid, unsupported } = decoded(buf, start, end, encoding, asciiIndicators ? piece : undefined, skip);
   noteInvalid(tag, invalid, unsupported, warn);
-  const parts = text.split('\x1f');
   const field: DataField = { tag, ind1, ind2, subfields: [] };
-  if (parts[0]) warn('field.dataBeforeSubfield', `field ${tag} has "${parts[0].slice(0, 40)}" before its first subfield; it was left out`, tag);
-  for (let i = 1; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (part.length === 0) { warn('field.emptySubfieldCode', `field ${tag} has a subfield delimiter with no code`, tag); continue; }
-    field.subfields.push({ code: part[0]!, value: part.slice(1) });
+  // Cut at the delimiters with indexOf: no array of pieces and no second copy of each value.
+  let d = text.indexOf('\x1f');
+  if (d !== 0 && text.length > 0) warn('field.dataBeforeSubfield', `field ${tag} has "${text.slice(0, Math.min(d < 0 ? text.length : d, 40))}" before its first subfield; it was left out`, tag);
+  while (d >= 0) {
+    const next = text.indexOf('\x1f', d + 1);
+    const end = next < 0 ? text.length : next;
+    if (end === d + 1) warn('field.emptySubfieldCode', `field ${tag} has a subfield delimiter with no code`, tag);
+    else field.subfields.push({ code: text[d + 1]!, value: text.slice(d + 2, end) });
+    d = next;
   }
   return field;
 }

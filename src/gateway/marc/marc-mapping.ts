@@ -32,13 +32,16 @@ function cleanText(v: string): string {
  */
 function cleanIsbd(v: string): string {
   let s = cleanText(v);
-  for (;;) {
+  // Trimmed text needs work only when it ends in a mark or a full stop: most values do not.
+  while (s.length > 0 && ISBD_LAST.includes(s[s.length - 1]!)) {
     const before = s;
     s = s.replace(/\s*[/:;=,]$/, '').trim();
     if (/(?:[\p{Ll}]{3}|[\d)\]\p{Lo}])\.$/u.test(s)) s = s.slice(0, -1).trim();
     if (s === before) return s;
   }
+  return s;
 }
+const ISBD_LAST = '/:;=,.';
 
 function isbnCheck(isbn: string): boolean {
   if (/^\d{9}[\dX]$/.test(isbn)) {
@@ -104,13 +107,15 @@ interface Plan {
   sources: { src: MarcSource; clean: MarcClean }[];
   byTag: Map<string, number[]>;
   ruleSources: number[][];
+  /** Per rule: its target takes every value (authors, subjects), not the first found. */
+  isList: boolean[];
 }
 const plans = new WeakMap<MarcFlavourRules, Plan>();
 
 function planFor(rules: MarcFlavourRules): Plan {
   let plan = plans.get(rules);
   if (plan) return plan;
-  plan = { sources: [], byTag: new Map(), ruleSources: [] };
+  plan = { sources: [], byTag: new Map(), ruleSources: [], isList: rules.fields.map((rule) => LIST_TARGETS.includes(rule.target)) };
   for (const rule of rules.fields) {
     const ks: number[] = [];
     for (const src of rule.sources) {
@@ -143,15 +148,18 @@ export function mapMarcToCatalogue(record: MarcRecord, rules: MarcFlavourRules):
   }
   const warnings: MarcIssue[] = [];
   const item: CatalogueDraft = { title: '', authors: [], subjects: [] };
-  rules.fields.forEach((rule, r) => {
-    const isList = LIST_TARGETS.includes(rule.target);
-    const values: string[] = [];
+  for (let r = 0; r < rules.fields.length; r++) {
+    // Most rules find nothing in a given record: no array for them.
+    let values: string[] | undefined;
     for (const k of plan.ruleSources[r]!) {
-      for (const v of found[k] ?? []) if (!values.includes(v)) values.push(v);
-      if (!isList && values.length > 0) break;
+      const list = found[k];
+      if (list === undefined) continue;
+      values ??= [];
+      for (const v of list) if (!values.includes(v)) values.push(v);
+      if (!plan.isList[r]) break;
     }
-    mapRule(rule, values, item, warnings);
-  });
+    if (values) mapRule(rules.fields[r]!, values, item, warnings);
+  }
   if (!item.title) warnings.push({ code: 'map.noTitle', detail: 'the record has no title in the fields the rules read' });
   return { item, copies: mapHoldings(record, rules, warnings), warnings };
 }
