@@ -1,5 +1,4 @@
-import { to as simplifiedDicts } from 'opencc-js/preset/t2cn';
-import type { DictGroup } from 'opencc-js/core';
+import { SIMPLIFIED_PAIRS } from './simplified-chars.ts';
 
 /**
  * The terms of the title index (title_terms), the way CJK search engines without a dictionary
@@ -28,30 +27,20 @@ const PIECE = new RegExp(`${CJK_CLASS}+|[[\\p{L}\\p{N}]--${CJK_CLASS}]+`, 'gv');
 const MAX_TERM = 40;
 
 /**
- * Traditional → simplified, character by character, from OpenCC's table (opencc-js: MIT code,
- * Apache-2.0 data, maintained; only its data is used here, no Node or DOM). The table already
- * holds the Taiwan and Hong Kong forms (裡 and 裏 → 里, 說 and 説 → 说). OpenCC's variant tables
- * are not used: they map characters that are ordinary simplified text too (著 → 着, 才 → 纔).
- * Only one-character entries are taken: OpenCC's phrase tables convert by context (乾隆 stays,
- * 乾燥 → 干燥), which would fold a character one way in a title and another way in a query typed
- * without that context; a search index needs the same answer for a character everywhere. Where a
- * traditional character has several simplified readings, OpenCC's first (its usual one) is kept.
+ * Traditional → simplified, character by character: OpenCC's one-character pairs (why only those:
+ * scripts/simplified-chars-table.ts), generated into simplified-chars.ts so that no start loads
+ * OpenCC's dictionaries.
  */
-function characterMap(groups: readonly DictGroup[]): Map<string, string> {
+function characterMap(lines: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const group of groups) {
-    for (const dict of group) {
-      const pairs = typeof dict === 'string' ? dict.split('|').map((e) => e.split(' ') as [string, string]) : dict;
-      for (const [from, to] of pairs) {
-        const target = to?.split(' ')[0];
-        if (target && [...from].length === 1 && [...target].length === 1 && !out.has(from)) out.set(from, target);
-      }
-    }
+  for (const line of lines) {
+    const cps = [...line];
+    for (let i = 0; i + 1 < cps.length; i += 2) out.set(cps[i]!, cps[i + 1]!);
   }
   return out;
 }
 
-const SIMPLIFIED = characterMap(simplifiedDicts.cn ?? []);
+const SIMPLIFIED = characterMap(SIMPLIFIED_PAIRS);
 /** The characters the table changes, as one class: the replacement runs only where it has work. */
 const TRADITIONAL = new RegExp(`[${[...SIMPLIFIED.keys()].map((c) => c.replace(/[\\\]\[^-]/g, '\\$&')).join('')}]`, 'gu');
 
