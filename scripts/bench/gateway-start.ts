@@ -2,7 +2,7 @@
 // - from source: spawn `node src/gateway/server.ts` and time spawn → its "listening" line;
 // - as shipped in the desktop: the bundled utility-process entry out/main/gateway-process.js,
 //   started by the desktop's own launcher (EmbeddedGateway) through a plain-Node stand-in for
-//   Electron's utilityProcess (utility-process-host.ts); timed spawn → 'ready' (port bound).
+//   Electron's utilityProcess (utility-process-host.mjs); timed spawn → 'ready' (port bound).
 // RSS is read from /proc once the gateway is up.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ export async function startBundledGateway(root: string, dataDir: string, env: No
     readyTimeoutMs: 120_000,
     maxRestarts: 0,
     fork: () => {
-      const child = spawn(process.execPath, [...GATEWAY_EXEC_ARGV, join(root, 'scripts/bench/utility-process-host.ts'), entry], {
+      const child = spawn(process.execPath, [...GATEWAY_EXEC_ARGV, join(root, 'scripts/bench/utility-process-host.mjs'), entry], {
         cwd: root,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
