@@ -126,6 +126,16 @@ export async function copyGoneFromHold(trx: Trx, a: HoldActor, copyId: number): 
   if (hold && hold.state === 'notFound') await fetchAnotherFor(trx, a, hold, copyId);
 }
 
+/**
+ * A copy back on a lending shelf (found again after a loss, a stocktake's close undone): the first
+ * reader of its title's queue still without a copy gets it, to fetch; otherwise it stays free.
+ */
+export async function offerToQueue(trx: Trx, a: HoldActor, copy: HoldCopy): Promise<void> {
+  if (copy.circ_state !== 'available' || !(LENDING_AREAS as readonly number[]).includes(copy.storage_area)) return;
+  const next = await nextQueued(trx, a.schoolId, copy.title_id);
+  if (next) await toFetch(trx, a, copy, next);
+}
+
 /** A hold whose copy to fetch is not to be had: another free copy is fetched instead, or it waits in the queue. */
 export async function fetchAnotherFor(trx: Trx, a: HoldActor, hold: HoldRow, goneCopyId: number): Promise<HoldRow> {
   await trx.updateTable('holds').set({ copy_id: null }).where('id', '=', hold.id).where('school_id', '=', a.schoolId).execute();

@@ -182,6 +182,20 @@ describe.each(databases)('lost books on $name', ({ postgres }) => {
     });
   });
 
+  describe('found again while a reader waits', () => {
+    it('a found copy goes to the first reader of its title\'s queue still without a copy, to fetch', async () => {
+      const [a] = await freeCopies(t, 1);
+      await t.data(L.register, { Barcode: a!.barcode, Kind: 'shelf' }, 'librarian');
+      const title = (await t.db.selectFrom('copies').select('title_id').where('id', '=', a!.id).executeTakeFirstOrThrow()).title_id;
+      const [reader] = await freeReaders(t, 1) as [FreeReader];
+      const hold = await t.db.insertInto('holds').values({ school_id: 1, title_id: title, user_id: reader.id, state: 'notFound', copy_id: null, placed_at: new Date().toISOString(), placed_by: null, found_at: null, expires_at: null, closed_at: null, closed_by: null, loan_id: null })
+        .returning('id').executeTakeFirstOrThrow();
+      await t.data(L.found, { Barcode: a!.barcode }, 'librarian');
+      expect((await copyRow(t, a!.id)).circ_state).toBe('reserving');
+      expect(await t.db.selectFrom('holds').select(['state', 'copy_id']).where('id', '=', hold.id).executeTakeFirstOrThrow()).toEqual({ state: 'notFound', copy_id: a!.id });
+    });
+  });
+
   describe('lost copies and write-off (BorrowingBookWeeding)', () => {
     it('lists lost copies with their bill; a lost copy is weeded keeping its record', async () => {
       const [a] = await freeCopies(t, 1);

@@ -7,7 +7,7 @@ import { requireUser } from '../access/call-context.ts';
 import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
 import { deptOptions, deptSubtree } from '../circulation/records-store.ts';
 import { changeCopy } from '../collection/copy-change.ts';
-import { copyGoneFromHold } from '../holds/hold-store.ts';
+import { copyGoneFromHold, offerToQueue } from '../holds/hold-store.ts';
 import { writeTx } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -257,6 +257,9 @@ export const lossHandlers = {
       requireBranch(s, area.branch_id, copy.barcode);
       const at = nowIso();
       await changeCopy(trx, copy, 'found', { userId, at, target: { branchId: area.branch_id, areaId: area.id, storage: area.storage_area } });
+      // Back on a lending shelf: a reader waiting for the title gets it (to fetch).
+      const actor = { schoolId: s.schoolId, userId, now: at, calendar: (await loadCalendar(trx, s.schoolId)).calendar };
+      await offerToQueue(trx, actor, { ...copy, storage_area: area.storage_area, area_id: area.id, circ_state: 'available' });
       const open = await openRecordOfCopy(trx, s.schoolId, copy.id);
       if (open) {
         await trx.updateTable('loss_records').set({ state: 'retrieved', retrieved_at: at, retrieved_by: userId })

@@ -157,7 +157,7 @@ export function lossCopyByBarcode(db: Db, schoolId: number, barcode: string) {
     .leftJoin('branches as b', 'b.id', 'c.branch_id')
     .leftJoin('collection_areas as a', 'a.id', 'c.area_id')
     .select([
-      'c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.call_no', 'c.price', 'c.discount_price',
+      'c.id', 'c.school_id', 'c.barcode', 'c.storage_area', 'c.circ_state', 'c.area_id', 'c.branch_id', 'c.title_id', 'c.call_no', 'c.price', 'c.discount_price',
       't.title', 'b.name as branch_name', 'b.en_name as branch_en_name', 'a.name as area_name', 'a.en_name as area_en_name',
     ])
     .where('c.school_id', '=', schoolId)

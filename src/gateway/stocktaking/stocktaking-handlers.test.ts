@@ -152,6 +152,30 @@ describe.each(databases)('stocktaking on $name', ({ postgres }) => {
     expect((await t.data(C.get, { ID: st.ID }, 'librarian')).Counts).toMatchObject({ Missing: 3, Found: 2 });
   });
 
+  it('a copy being fetched for a hold and missing at the close is let go by the hold; the undo gives it back to the queue', async () => {
+    const x = await areaWithCopies(t, 2);
+    const [kept, seen] = x.copies;
+    const title = (await t.db.selectFrom('copies').select('title_id').where('id', '=', kept!.id).executeTakeFirstOrThrow()).title_id;
+    // No other copy of the title is free, so the hold has nothing else to fetch.
+    await t.db.updateTable('copies').set({ circ_state: 'locked' }).where('title_id', '=', title).where('id', '!=', kept!.id).where('circ_state', '=', 'available').execute();
+    const [reader] = await freeReaders(t, 1) as [FreeReader];
+    await t.db.updateTable('copies').set({ circ_state: 'reserving' }).where('id', '=', kept!.id).execute();
+    const hold = await t.db.insertInto('holds').values({ school_id: 1, title_id: title, user_id: reader.id, state: 'notFound', copy_id: kept!.id, placed_at: new Date().toISOString(), placed_by: null, found_at: null, expires_at: null, closed_at: null, closed_by: null, loan_id: null })
+      .returning('id').executeTakeFirstOrThrow();
+    const holdRow = () => t.db.selectFrom('holds').select(['state', 'copy_id']).where('id', '=', hold.id).executeTakeFirstOrThrow();
+
+    const st = await t.data(C.start, { Name: 'hold copy', AreaIDs: [x.areaId] }, 'librarian');
+    await t.data(C.scan, { ID: st.ID, Code: seen!.barcode }, 'librarian');
+    expect((await t.data(C.close, { ID: st.ID }, 'librarian')).Marked).toBe(1);
+    expect(await copyState(t, kept!.id)).toEqual({ storage_area: 6, circ_state: 'lost' });
+    // The hold no longer waits for a lost copy: it is back in the queue.
+    expect(await holdRow()).toEqual({ state: 'notFound', copy_id: null });
+
+    await t.data(C.undoClose, { ID: st.ID }, 'librarian');
+    expect(await copyState(t, kept!.id)).toEqual({ storage_area: 2, circ_state: 'reserving' });
+    expect(await holdRow()).toEqual({ state: 'notFound', copy_id: kept!.id });
+  });
+
   it('refuses bad input, other branches, readers and anonymous; school 2 sees nothing', async () => {
     const x = await areaWithCopies(t, 1);
     const st = await t.data(C.start, { Name: 'scoped', AreaIDs: [x.areaId] }, 'librarian');
