@@ -5,6 +5,11 @@ import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const r = (p: string) => resolve(root, p);
+/**
+ * Modules of the renderer's api layer, bundled as one chunk (see the renderer's codeSplitting).
+ * None the entry imports statically: those would bring the chunk into every first load.
+ */
+const API_LAYER = /node_modules[\\/](zod|ky)[\\/]|src[\\/]shared[\\/]api[\\/](contract|envelope|paging|auth|session|translation)\.ts$|src[\\/]shared[\\/]domain[\\/]fields\.ts$|src[\\/]renderer[\\/]lib[\\/](api-client|refresh-queue|auth-flow)\.ts$/;
 
 export default defineConfig({
   // Main: the composition root and the embedded gateway's utility-process entry. `dependencies`
@@ -63,7 +68,10 @@ export default defineConfig({
         // Everything the entry loads statically in one chunk: left to itself the bundler cuts it into
         // a dozen shared pieces (the lazy screens use them too), and each file is compressed on its
         // own: 9 kB gzip more for the same code. Lazy screens import from this chunk instead.
-        output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
+        // The api layer (zod, ky, the contract's core and the client) is no part of the entry (the
+        // portal paints without it) but is one chunk too: in pieces, a staff screen waited for a
+        // dozen small files before its first call.
+        output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }, { name: 'api', test: API_LAYER, includeDependenciesRecursively: false }] } },
       },
     },
   },
