@@ -9,7 +9,7 @@ const r = (p: string) => resolve(root, p);
  * Modules of the renderer's api layer, bundled as one chunk (see the renderer's codeSplitting).
  * None the entry imports statically: those would bring the chunk into every first load.
  */
-const API_LAYER = /node_modules[\\/](zod|ky)[\\/]|src[\\/]shared[\\/]api[\\/](contract|envelope|paging|auth|session|translation)\.ts$|src[\\/]shared[\\/]domain[\\/]fields\.ts$|src[\\/]renderer[\\/]lib[\\/](api-client|refresh-queue|auth-flow)\.ts$/;
+const API_LAYER = /node_modules[\\/](zod|ky)[\\/]|src[\\/]shared[\\/]api[\\/](contract|envelope|paging|auth|session|translation)\.ts$|src[\\/]shared[\\/]domain[\\/](fields|issue-messages|identities|validation-rules)\.ts$|src[\\/]renderer[\\/]lib[\\/](api-client|refresh-queue|auth-flow|workstation|oidc)\.ts$/;
 
 export default defineConfig({
   // Main: the composition root and the embedded gateway's utility-process entry. `dependencies`
