@@ -4,6 +4,11 @@ import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
 import { gw, readerWithBooks } from '../support/gateway-fixtures.ts';
 
+// The demo school keeps China's time (UTC+8) and so does a school's browser: the forms' default
+// "today" is the browser's day, the gateway counts days in the school's. A browser left on UTC
+// would end the period a day early between 16:00 and 24:00 UTC, before a reader registered now.
+test.use({ timezoneId: 'Asia/Shanghai' });
+
 // The statistics of issue 11 §1: each report runs with its default period and shows its table;
 // a new reader who borrowed nothing is on their class's zero-borrowing list, which prints; the
 // CLC report sets the collection beside the regulation, in Chinese and in English; a head
