@@ -10,6 +10,7 @@ import type { Language } from '../../shared/domain/ui-constants.ts';
 import { composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
 import { isbnProblem, toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { writeTx } from '../db/connect.ts';
+import { withSpacedCheckpoints } from '../db/wal-batching.ts';
 import { readSetting, writeSetting } from '../db/school-settings.ts';
 import { z } from 'zod';
 import { readIso2709, type MarcReadResult } from './iso2709-reader.ts';
@@ -118,20 +119,22 @@ export async function importParsed(o: ImportOptions, onChunk: (done: number) => 
   const where = (r: ParsedRecord) => t('marc:report.where', { index: r.index + 1, offset: r.offset, id: r.controlNumber || '—' });
 
   const ctx = { areas: new Map(areas.map((a) => [a.code, a])), fallback, seq, where, t };
-  for (let from = state.committed; from < o.file.records.length; from += chunk) {
-    if (signal.aborted) throw signal.reason;
-    const slice = o.file.records.slice(from, from + chunk);
-    const next = { ...state };
-    const lines = await writeTx(app.db, async (trx) => {
-      const out = await importChunk(trx, o, slice, next, ctx);
-      next.committed = Math.min(from + chunk, o.file.records.length);
-      await writeSetting(trx, schoolId, progressKey(o.fileId), next);
-      return out;
-    });
-    Object.assign(state, next);
-    report.push(...lines);
-    await onChunk(state.committed);
-  }
+  await withSpacedCheckpoints(app.dbHandle.sqlite, async () => {
+    for (let from = state.committed; from < o.file.records.length; from += chunk) {
+      if (signal.aborted) throw signal.reason;
+      const slice = o.file.records.slice(from, from + chunk);
+      const next = { ...state };
+      const lines = await writeTx(app.db, async (trx) => {
+        const out = await importChunk(trx, o, slice, next, ctx);
+        next.committed = Math.min(from + chunk, o.file.records.length);
+        await writeSetting(trx, schoolId, progressKey(o.fileId), next);
+        return out;
+      });
+      Object.assign(state, next);
+      report.push(...lines);
+      await onChunk(state.committed);
+    }
+  });
   refreshPlannerStatistics(app.dbHandle);
   return { counts: state, report };
 }
