@@ -129,6 +129,8 @@ async function catalogueRows(c: Record<string, number>, on: string) {
     row(`summary register: rebuilding the kept lines of all ${r.copies} copies once after bulk writes (an upgrade, a large import)`, r.rebuildMs!, 'ms', null);
     row(`summary register (财产总账) of a year, ${on}, p95`, r['summary.year.p95']!, 'ms', 200);
     row(`summary register of three years, ${on}, p95`, r['summary.3years.p95']!, 'ms', 200);
+    row(`summary register: building the lines of a scope of several branches once (staff limited to 2 of 3)`, r.scopeBuildMs!, 'ms', null);
+    row(`summary register of a year for staff limited to 2 of 3 branches, p95`, r['summary.severalBranches.year.p95']!, 'ms', 200);
     row(`storage register (入库账) of a year, first page of 50 with totals, p95`, r['store.year.p95']!, 'ms', 200);
     row(`register by title of three batches, first page with totals, p95`, r['titles.3batches.p95']!, 'ms', 200);
     row(`weeding register of a year, first page with totals, p95`, r['weeding.year.p95']!, 'ms', 200);

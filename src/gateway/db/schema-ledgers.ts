@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Tables of the summary register kept as it goes (migration 0046; ledgers/ledger-lines.ts). */
 
 export interface LedgerDirtyTable {
@@ -36,4 +38,15 @@ export interface LedgerLinesTable extends LedgerLineKey {
   copies: number;
   cents: number | string;
   enter: number;
+}
+
+/** A scope of several branches whose lines are kept too (migration 0050; ledgers/ledger-branch-sets.ts). */
+export interface LedgerBranchSetsTable {
+  school_id: number;
+  /** −2, −3, …: the lines' branch_key. */
+  set_key: number;
+  /** The branch ids, sorted, joined by commas. */
+  branches: string;
+  /** 1 once every title was built with this set. */
+  ready: Generated<number>;
 }

@@ -7,7 +7,7 @@ import type { RoleBranchesTable, RoleResourceTypesTable, RolesScopeColumns, Roll
 import type { BarcodePreprintsTable, BarcodeSequencesTable, BatchesTable, ClassSequencesTable, CopyCatalogueColumns, CopyEventsTable, SchoolSettingsTable, TitleCatalogueColumns, TitleTermSetsTable, TitleTermsTable } from './schema-catalogue.ts';
 import type { FloorPlansTable, ResourceAccessTable, ResourceTypesTable, ShelfAreasTable, ShelfPositionsTable, ShelvesTable } from './schema-basic-sets.ts';
 import type { LibraryPicturesTable, LibraryProfilesTable, NetworkResourcesTable, NewbookAnnouncementsTable, NewbookAnnouncementTitlesTable } from './schema-library-info.ts';
-import type { LedgerDirtyTable, LedgerLinesTable, LedgerStateTable, LedgerTitleLinesTable } from './schema-ledgers.ts';
+import type { LedgerBranchSetsTable, LedgerDirtyTable, LedgerLinesTable, LedgerStateTable, LedgerTitleLinesTable } from './schema-ledgers.ts';
 import type { StocktakeAreasTable, StocktakeItemsTable, StocktakesTable, StocktakeUnknownTable } from './schema-stocktaking.ts';
 import type { ActivitiesTable, ActivitySubmissionsTable, ActivityTaskBooksTable, ActivityTasksTable, ActivityThemesTable, BooklistEntriesTable, BooklistsTable, RecommendationsTable } from './schema-reader-services.ts';
 import type { GateEventsTable, GateHoursTable, GatesTable } from './schema-gate.ts';
@@ -576,7 +576,7 @@ export interface Database {
   activity_tasks: ActivityTasksTable;
   activity_task_books: ActivityTaskBooksTable;
   activity_submissions: ActivitySubmissionsTable;
-  ledger_dirty: LedgerDirtyTable; ledger_state: LedgerStateTable; ledger_title_lines: LedgerTitleLinesTable; ledger_lines: LedgerLinesTable;
+  ledger_dirty: LedgerDirtyTable; ledger_state: LedgerStateTable; ledger_title_lines: LedgerTitleLinesTable; ledger_lines: LedgerLinesTable; ledger_branch_sets: LedgerBranchSetsTable;
   stocktakes: StocktakesTable; stocktake_areas: StocktakeAreasTable; stocktake_items: StocktakeItemsTable; stocktake_unknown: StocktakeUnknownTable;
   gates: GatesTable;
   gate_events: GateEventsTable;

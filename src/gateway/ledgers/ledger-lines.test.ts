@@ -5,7 +5,8 @@ import { collectionCalls as C } from '../../shared/api/collection.ts';
 import { ledgerCalls as L } from '../../shared/api/ledgers.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
-import { summaryByCopies } from './ledger-summary.ts';
+import { summaryByCopies, summaryLedger } from './ledger-summary.ts';
+import { refreshLedgerLines } from './ledger-lines.ts';
 
 const databases = [{ name: 'SQLite', postgres: false }, ...(PG_TEST_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
 
@@ -29,9 +30,21 @@ describe.each(databases)('the kept summary register on $name', ({ postgres }) =>
   let today = '';
   const FROM = '2024-12-01';
 
-  /** The register from FROM to several days against the own counts, for the school and for the branch. */
+  /** Staff limited to both branches by name (a scope of several branches: ledger-branch-sets.ts). */
+  let several: number[] = [];
+  const severalScope = () => ({ schoolId: 1, offset, branchIds: several, typeIds: null, lang: 'zh-CN' as const });
+
+  /**
+   * The register from FROM to several days against the own counts, for the school and for the
+   * branch; and for the scope of several branches, against the count from the copies.
+   */
   async function check(step: string) {
     const scope = { schoolId: 1, offset, branchIds: null, typeIds: null, lang: 'zh-CN' as const };
+    if (several.length) {
+      for (const day of ['2025-01-05', '2025-03-01', today]) {
+        expect(await summaryLedger(t.db, severalScope(), {}, FROM, day), `${step}: several branches ${day}`).toEqual(await summaryByCopies(t.db, severalScope(), {}, FROM, day));
+      }
+    }
     for (const day of ['2025-01-04', '2025-01-05', '2025-02-10', '2025-02-28', '2025-03-01', today]) {
       for (const b of [undefined, branch]) {
         const s = await t.data(L.summary, { From: FROM, To: day, ...(b ? { BranchID: b } : {}) }, 'admin');
@@ -79,6 +92,36 @@ describe.each(databases)('the kept summary register on $name', ({ postgres }) =>
     await check('registered');
   });
 
+  it('keeps the register of a scope of several branches once asked, a title held in two of them counting once', async () => {
+    const all = (await t.db.selectFrom('branches').select('id').where('school_id', '=', 1).orderBy('id').execute()).map((b) => b.id);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const other = all.find((b) => b !== branch)!;
+    // A third branch the scope leaves out: two of three.
+    const third = (await t.db.insertInto('branches').values({ school_id: 1, code: 'LINES-3', name: '第三分馆', en_name: 'Third', sort: 9 } as never).returning('id').executeTakeFirstOrThrow()).id;
+    several = [branch, other];
+    const otherArea = await t.db.selectFrom('collection_areas').select('id').where('school_id', '=', 1).where('branch_id', '=', other).orderBy('id').executeTakeFirstOrThrow();
+    const p = await t.db.selectFrom('copies').select('title_id').where('id', '=', ids.p0!).executeTakeFirstOrThrow();
+    const at = '2025-01-03T02:00:00.000Z';
+    ids.p3 = (await t.db.insertInto('copies').values({ school_id: 1, title_id: p.title_id, barcode: `LLp3${b1}`, rfid: null, branch_id: other, area_id: otherArea.id, call_no: 'G250/2', storage_area: 2, circ_state: 'available', price: 8, created_at: at, updated_at: at, batch_id: b2 } as never).returning('id').executeTakeFirstOrThrow()).id;
+    const kept = () => t.db.selectFrom('ledger_branch_sets').select(['set_key', 'ready']).where('school_id', '=', 1).execute();
+    // Every branch named: the lines of all branches answer, and nothing is registered.
+    const everyBranch = { ...severalScope(), branchIds: [...all, third] };
+    expect(await summaryLedger(t.db, everyBranch, {}, FROM, today)).toEqual(await summaryByCopies(t.db, everyBranch, {}, FROM, today));
+    expect(await kept()).toEqual([]);
+    // First asked: counted by copies, and registered for the keeper.
+    const first = await summaryLedger(t.db, severalScope(), {}, FROM, today);
+    expect(first).toEqual(await summaryByCopies(t.db, severalScope(), {}, FROM, today));
+    expect(await kept()).toEqual([{ set_key: -2, ready: 0 }]);
+    await refreshLedgerLines(t.db, 1, offset);
+    expect(await kept()).toEqual([{ set_key: -2, ready: 1 }]);
+    const lines = await t.db.selectFrom('ledger_title_lines').select(['title_id', 'day', 'copies', 'enter']).where('school_id', '=', 1).where('branch_key', '=', -2).where('title_id', '=', p.title_id).orderBy('day').execute();
+    // P: two copies on LINES-2's day (one in each branch), one title coming in; two more with LINES-1.
+    expect(lines.map((l) => [l.day, l.copies, l.enter])).toEqual([['2025-01-05', 2, 1], ['2025-02-10', 2, 0]]);
+    // From now on read from the kept lines, which follow every write below (check).
+    expect(await summaryLedger(t.db, severalScope(), {}, FROM, today)).toEqual(first);
+    await check('several branches');
+  });
+
   it('follows a weeding and its undo', async () => {
     expect(await t.data(C.changeState, { IDs: [ids.q1!, ids.q2!], Event: 'weed' }, 'admin')).toMatchObject({ Changed: 2 });
     await check('weeded');
@@ -101,7 +144,7 @@ describe.each(databases)('the kept summary register on $name', ({ postgres }) =>
     const p2 = await t.data(C.get, { ID: ids.p2! }, 'admin');
     await t.data(C.update, { ID: p2.ID, Barcode: p2.Barcode, RFID: p2.RFID, AreaID: p2.AreaID ?? area, ShelfMark: p2.ShelfMark, Price: p2.Price, DiscountPrice: p2.DiscountPrice, BatchID: b2, Note: p2.Note }, 'admin');
     await check('moved to another batch');
-    expect(await line('LINES-2')).toEqual([['2025-01-05', 1, 2, 15.6]]);
+    expect(await line('LINES-2')).toEqual([['2025-01-05', 1, 3, 23.6]]); // P3 of the other branch too
   });
 
   it('forgets a deleted copy, and a title with its last copy', async () => {
@@ -110,7 +153,7 @@ describe.each(databases)('the kept summary register on $name', ({ postgres }) =>
     expect(await line('LINES-1')).toEqual([['2025-03-01', 1, 1, 0.7]]);
     // A write the gateway does not make (an import, a script) is followed as well: the triggers mark it.
     await t.db.deleteFrom('copy_events').where('copy_id', 'in', [ids.q1!, ids.q2!]).execute();
-    await t.db.deleteFrom('copies').where('id', 'in', [ids.p0!, ids.p2!]).execute();
+    await t.db.deleteFrom('copies').where('id', 'in', [ids.p0!, ids.p2!, ids.p3!]).execute();
     await check('deleted directly');
     expect(await line('LINES-2')).toEqual([]);
   });

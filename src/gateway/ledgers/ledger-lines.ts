@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { LedgerTitleLinesTable } from '../db/schema-ledgers.ts';
 import { toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import { weededAt } from './ledger-store.ts';
+import { branchSetsOf, markBranchSetsReady, type BranchSet } from './ledger-branch-sets.ts';
 
 /**
  * The summary register's lines kept per title (migration 0046): triggers mark the titles whose
@@ -45,7 +46,7 @@ export async function refreshLedgerLines(db: Kysely<Database>, schoolId: number,
   }
   for (;;) {
     const ids = (await db.selectFrom('ledger_dirty').select('title_id').where('school_id', '=', schoolId).orderBy('title_id').limit(CHUNK).execute()).map((r) => r.title_id);
-    if (!ids.length) return;
+    if (!ids.length) return markBranchSetsReady(db, schoolId);
     await db.transaction().execute((trx) => rebuildTitles(trx, schoolId, offset, ids));
     // SQLite answers synchronously: let waiting requests (the desk) run between chunks.
     await new Promise((resolve) => setImmediate(resolve));
@@ -91,12 +92,13 @@ async function rebuildTitles(trx: Transaction<Database>, schoolId: number, offse
   // rebuilt next time.
   const ids = (await trx.deleteFrom('ledger_dirty').where('school_id', '=', schoolId).where('title_id', 'in', marked).returning('title_id').execute()).map((r) => r.title_id);
   if (!ids.length) return;
-  const [copies, types, old] = await Promise.all([
+  const [copies, types, old, sets] = await Promise.all([
     trx.selectFrom('copies as c').leftJoin('batches as b', 'b.id', 'c.batch_id')
       .select(['c.title_id', 'c.branch_id', 'c.batch_id', 'b.accepted_on', 'b.batch_no', 'c.created_at', sql<number>`round(c.price * 100)`.as('cents'), sql<string | null>`${weededAt()}`.as('weeded')])
       .where('c.school_id', '=', schoolId).where('c.title_id', 'in', ids).execute() as Promise<CopyRow[]>,
     trx.selectFrom('titles').select(['id', 'resource_type_id']).where('school_id', '=', schoolId).where('id', 'in', ids).execute(),
     trx.selectFrom('ledger_title_lines').selectAll().where('school_id', '=', schoolId).where('title_id', 'in', ids).execute(),
+    branchSetsOf(trx, schoolId),
   ]);
   const typeOf = new Map(types.map((t) => [t.id, t.resource_type_id ?? 0]));
   const byTitle = new Map<number, CopyRow[]>();
@@ -106,7 +108,7 @@ async function rebuildTitles(trx: Transaction<Database>, schoolId: number, offse
     list.push(c);
   }
   const fresh: TitleLine[] = [];
-  for (const [tid, list] of byTitle) fresh.push(...titleLines(schoolId, tid, typeOf.get(tid) ?? 0, list, offset));
+  for (const [tid, list] of byTitle) fresh.push(...titleLines(schoolId, tid, typeOf.get(tid) ?? 0, list, offset, sets));
 
   // The change of each summed line: minus the titles' old parts, plus their new ones.
   const sums = new Map<string, { key: Omit<TitleLine, 'title_id' | 'copies' | 'cents' | 'enter'>; titles: number; copies: number; cents: number; enter: number }>();
@@ -140,15 +142,19 @@ async function rebuildTitles(trx: Transaction<Database>, schoolId: number, offse
 }
 
 /**
- * One title's lines, for all its branches together (branch_key 0) and for each branch alone:
+ * One title's lines, for all its branches together (branch_key 0), for each branch alone, and for
+ * each kept scope of several branches holding a copy of it (ledger-branch-sets.ts):
  * its copies' accessions and weedings in the register's order (day; a day's accessions by batch
  * number, then its weedings), with the title coming in when its held copies go from none to
  * some, and leaving when they go back to none.
  */
-export function titleLines(schoolId: number, titleId: number, typeKey: number, copies: readonly CopyRow[], offset: number): TitleLine[] {
+export function titleLines(schoolId: number, titleId: number, typeKey: number, copies: readonly CopyRow[], offset: number, sets: readonly BranchSet[] = []): TitleLine[] {
   const out: TitleLine[] = [];
-  const branches = [0, ...new Set(copies.map((c) => c.branch_id))];
-  for (const branch of branches) {
+  const branches = new Set(copies.map((c) => c.branch_id));
+  const scopes: Array<[key: number, holds: ((branch: number) => boolean) | null]> = [[0, null]];
+  for (const b of branches) scopes.push([b, (x) => x === b]);
+  for (const s of sets) if ([...branches].some((b) => s.branches.has(b))) scopes.push([s.key, (x) => s.branches.has(x)]);
+  for (const [branch, holds] of scopes) {
     const lines = new Map<string, { day: string; kind: 'in' | 'out'; batch: number; batchNo: string; n: number; cents: number }>();
     const line = (day: string, kind: 'in' | 'out', batch: number, batchNo: string) => {
       const k = `${day}|${kind}|${batch}`;
@@ -157,7 +163,7 @@ export function titleLines(schoolId: number, titleId: number, typeKey: number, c
       return l;
     };
     for (const c of copies) {
-      if (branch && c.branch_id !== branch) continue;
+      if (holds && !holds(c.branch_id)) continue;
       const cents = Number(c.cents ?? 0);
       const acc = c.accepted_on ?? dayOfMinute(c.created_at, offset);
       const a = line(acc, 'in', c.batch_id ?? 0, c.batch_no ?? '');

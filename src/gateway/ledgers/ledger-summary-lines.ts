@@ -14,10 +14,10 @@ import { yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
  */
 
 /**
- * The branch the kept lines answer for (0: all branches), or null when they cannot: lines are
- * kept for all branches and for each branch alone, so a scope of several branches (a title held
- * in two of them is one title) and a choice of batches go to the copy-by-copy count. −1: the
- * caller's scope leaves no branch.
+ * The branch the kept lines answer for (0: all branches), or null when they cannot alone: lines
+ * are kept for all branches and for each branch alone, so a scope of several branches (a title
+ * held in two of them is one title) is looked up among the kept scopes (ledger-branch-sets.ts),
+ * and a choice of batches goes to the copy-by-copy count. −1: the caller's scope leaves no branch.
  */
 export function linesBranchKey(s: LedgerScope, f: LedgerFilter): number | null {
   if (f.batchIds?.length) return null;

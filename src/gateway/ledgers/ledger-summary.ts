@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { Balance, Summary, SummaryLine } from '../../shared/api/ledgers.ts';
 import { addDays, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import { linesBranchKey, summaryFromLines } from './ledger-summary-lines.ts';
+import { keptBranchSet } from './ledger-branch-sets.ts';
 import { accessionWithin, centsOf, copiesIn, instantsOf, weededAt, weededWithin, yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
 
 /**
@@ -32,10 +33,12 @@ const dayOfMinute = (minute: string, offset: number) => toLocalDay(`${minute.sli
 
 /**
  * The summary register: from the lines kept per title (ledger-summary-lines.ts) when they answer
- * for the caller's branches, else counted copy by copy (a scope of several branches, or batches).
+ * for the caller's branches (all, one, or a kept scope of several: ledger-branch-sets.ts), else
+ * counted copy by copy (a choice of batches, a scope of several not kept yet).
  */
 export async function summaryLedger(db: Kysely<Database>, s: LedgerScope, f: LedgerFilter, from: string, to: string): Promise<Summary> {
-  const branchKey = linesBranchKey(s, f);
+  let branchKey = linesBranchKey(s, f);
+  if (branchKey == null && !f.batchIds?.length && s.branchIds) branchKey = await keptBranchSet(db, s.schoolId, s.branchIds);
   return branchKey == null ? summaryByCopies(db, s, f, from, to) : summaryFromLines(db, s, f, branchKey, from, to);
 }
 

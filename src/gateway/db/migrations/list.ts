@@ -44,6 +44,7 @@ import { migration as ledgerLines } from './0046-ledger-lines.ts';
 import { migration as schoolBooksPerStudent } from './0047-school-books-per-student.ts';
 import { migration as titleTermsNoKeys } from './0048-title-terms-no-keys.ts';
 import { migration as titleTermSets } from './0049-title-term-sets.ts';
+import { migration as ledgerBranchSets } from './0050-ledger-branch-sets.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -92,4 +93,5 @@ export const migrations: readonly Migration[] = [
   schoolBooksPerStudent,
   titleTermsNoKeys,
   titleTermSets,
+  ledgerBranchSets,
 ];
