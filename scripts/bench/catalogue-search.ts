@@ -127,7 +127,7 @@ export async function measureCatalogue(titles = 100_000, db?: GatewayConfig['db'
     const path = join(t.app.config.dataDir, 'bench.mrc');
     writeFileSync(path, file);
     const m0 = performance.now();
-    const parsed = parseMarcFile(file, DEFAULT_MARC_RULES);
+    const parsed = await parseMarcFile(file, DEFAULT_MARC_RULES);
     await importParsed({ app: t.app, schoolId: 2, userId: 1, fileId: '00000000-0000-0000-0000-00000000bench', file: parsed, policy: 'merge', withCopies: true, areaId: null, lang: 'zh-CN' }, async () => undefined, new AbortController().signal);
     const marcMs = performance.now() - m0;
     out['marc.records'] = records.length;

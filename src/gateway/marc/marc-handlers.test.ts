@@ -94,7 +94,7 @@ describe('MARC import and export', () => {
 
   it('a stopped import started again continues where it stopped, nothing doubled; a second import at once is refused', async () => {
     const iso = await exportFile({ Flavour: 'marc21', Format: 'iso2709', ClassNo: 'G', WithCopies: false });
-    const file = parseMarcFile(iso, DEFAULT_MARC_RULES);
+    const file = await parseMarcFile(iso, DEFAULT_MARC_RULES);
     expect(file.records.length).toBeGreaterThan(6);
     const fileId = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
     const ac = new AbortController();

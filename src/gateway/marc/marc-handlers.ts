@@ -28,7 +28,7 @@ async function parsedOf(ctx: CallContext, schoolId: number, fileId: string): Pro
   if (known) return known;
   const bytes = await readUploaded(ctx.app.config.dataDir, schoolId, fileId);
   if (!bytes) throw AppError.notFound('validation:upload.noFile');
-  const file = parseMarcFile(bytes, await marcRulesOf(ctx, schoolId));
+  const file = await parseMarcFile(bytes, await marcRulesOf(ctx, schoolId));
   rememberParsed(schoolId, fileId, file);
   return file;
 }
@@ -97,7 +97,7 @@ export const marcHandlers = {
     const bytes = await readUploaded(ctx.app.config.dataDir, schoolId, input.FileID);
     if (!bytes) throw AppError.notFound('validation:upload.noFile');
     if (!bytes.length) throw AppError.badRequest('marc:errors.empty');
-    const file = parseMarcFile(bytes, await marcRulesOf(ctx, schoolId), { encoding: input.Encoding, flavour: input.Flavour });
+    const file = await parseMarcFile(bytes, await marcRulesOf(ctx, schoolId), { encoding: input.Encoding, flavour: input.Flavour });
     if (!file.records.length) throw AppError.badRequest('marc:errors.noRecords');
     rememberParsed(schoolId, input.FileID, file);
     const held = await heldIsbns(ctx, schoolId, file);

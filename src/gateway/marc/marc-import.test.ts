@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { useTestGateway, type TestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
-import { importParsed, type DuplicatePolicy, type ParsedFile, type ParsedRecord } from './marc-import.ts';
-import type { CatalogueDraft, CopyDraft } from '../../shared/domain/marc-rules.ts';
+import { importParsed, parseMarcFile, type DuplicatePolicy, type ParsedFile, type ParsedRecord } from './marc-import.ts';
+import { writeIso2709 } from './iso2709-writer.ts';
+import { mapCatalogueToMarc } from './marc-mapping.ts';
+import { syntheticTitle } from './marc-fixture.ts';
+import { DEFAULT_MARC_RULES, type CatalogueDraft, type CopyDraft } from '../../shared/domain/marc-rules.ts';
 import { searchTitles } from '../collection/title-handlers.ts';
 
 let n = 0;
@@ -51,3 +54,25 @@ function importTests(t: TestGateway) {
 
 describe('MARC import, a chunk at a time (SQLite)', () => importTests(useTestGateway()));
 describe.skipIf(!PG_TEST_URL)('MARC import, a chunk at a time (PostgreSQL)', () => importTests(useTestGateway({ postgres: true })));
+
+describe('reading a large file', () => {
+  it('gives the event loop a turn every thousand records (the desks share the gateway), every record read in order', async () => {
+    const records = Array.from({ length: 2500 }, (_, i) => {
+      const x = syntheticTitle(i);
+      return writeIso2709(mapCatalogueToMarc(x.item, x.copies, x.flavour, { controlNumber: `T${i}` }));
+    });
+    let turns = 0;
+    let on = true;
+    const tick = () => {
+      if (!on) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const file = await parseMarcFile(Buffer.concat(records), DEFAULT_MARC_RULES);
+    on = false;
+    expect(file.records).toHaveLength(2500);
+    expect(file.records.every((r, i) => r.index === i && !r.broken && r.controlNumber === `T${i}`)).toBe(true);
+    expect(turns).toBeGreaterThanOrEqual(2);
+  });
+});
