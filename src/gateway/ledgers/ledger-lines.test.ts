@@ -119,6 +119,12 @@ describe.each(databases)('the kept summary register on $name', ({ postgres }) =>
     expect(lines.map((l) => [l.day, l.copies, l.enter])).toEqual([['2025-01-05', 2, 1], ['2025-02-10', 2, 0]]);
     // From now on read from the kept lines, which follow every write below (check).
     expect(await summaryLedger(t.db, severalScope(), {}, FROM, today)).toEqual(first);
+    // Through the call: a librarian whose role keeps the two branches when the third opens.
+    const role = await t.db.selectFrom('roles').select('id').where('school_id', '=', 1).where('code', '=', 'librarian').executeTakeFirstOrThrow();
+    await t.db.deleteFrom('role_branches').where('role_id', '=', role.id).where('branch_id', 'not in', several).execute();
+    t.app.permissions.forget();
+    expect(await t.data(L.summary, { From: FROM, To: today }, 'librarian')).toEqual(first);
+    expect(await kept()).toEqual([{ set_key: -2, ready: 1 }]);
     await check('several branches');
   });
 
