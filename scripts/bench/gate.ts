@@ -5,6 +5,7 @@ import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { localDayHour, rebuildGateHours } from '../../src/gateway/gate/gate-ingest.ts';
 import { makeEvents } from '../gate-sim.ts';
 import { pct } from './percentile.ts';
+import { schoolDayOf } from './school-day.ts';
 
 /**
  * Security gates at the gateway: ingest throughput of controllers' batches (500 events each,
@@ -70,7 +71,7 @@ export async function measureGate(t: TestApp, opts: { perDay?: number; ingest?: 
   out['ingest.perSec'] = ingest / ((performance.now() - started) / 1000);
   out['ingest.batch.p95'] = pct(batchMs, 0.95);
 
-  const day = (ms: number) => new Date(ms + 480 * 60_000).toISOString().slice(0, 10);
+  const day = await schoolDayOf(t, school);
   const cases = {
     'hour.month': { Unit: 'hour', DateFrom: day(now - 30 * 86_400_000), DateTo: day(now) },
     'day.year': { Unit: 'day', DateFrom: day(now - 365 * 86_400_000), DateTo: day(now) },

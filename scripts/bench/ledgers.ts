@@ -5,6 +5,7 @@ import { refreshLedgerLines } from '../../src/gateway/ledgers/ledger-lines.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { callP95s } from './call-p95.ts';
+import { schoolDayOf } from './school-day.ts';
 
 /**
  * The accession registers at the gateway on the catalogue fixture: its copies (BX…) are put into
@@ -18,7 +19,7 @@ export async function measureLedgers(t: TestApp, school = 1): Promise<Record<str
   const branch = await db.selectFrom('branches').select('id').where('school_id', '=', school).orderBy('id').executeTakeFirstOrThrow();
   const copies = await db.selectFrom('copies').select(['id', 'barcode']).where('school_id', '=', school).where('barcode', 'like', 'BX%').orderBy('id').execute();
   const now = Date.now();
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const day = await schoolDayOf(t, school);
   const BATCHES = 36;
   const batchIds: number[] = [];
   for (let i = 0; i < BATCHES; i++) {

@@ -7,6 +7,7 @@ import { jobCalls, JobState, type Job } from '../../src/shared/api/jobs.ts';
 import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { generateLoanHistory } from './charts.ts';
+import { schoolDayOf } from './school-day.ts';
 
 /**
  * A report of about 100,000 rows exported to .xlsx as the administrator asks it (a job, through
@@ -18,7 +19,7 @@ import { generateLoanHistory } from './charts.ts';
  */
 export async function measureReportExport(t: TestApp, school = 1): Promise<Record<string, number>> {
   const token = await t.tokenFor(school === 1 ? 'admin' : 'admin2');
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const day = await schoolDayOf(t, school);
   const Params = { From: day(Date.now() - 364 * 86_400_000), To: day(Date.now()), Unit: 'title', Page: 1, Rows: 20 };
   global.gc?.();
   const before = process.memoryUsage();

@@ -4,6 +4,7 @@ import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { measureRankings } from './charts.ts';
 import { callP95s } from './call-p95.ts';
+import { schoolDayOf } from './school-day.ts';
 
 /**
  * The query builder (/statistical-query) at the gateway on the catalogue fixture with a year of
@@ -12,8 +13,9 @@ import { callP95s } from './call-p95.ts';
  */
 export async function measureStatisticalQuery(t: TestApp, school = 1): Promise<Record<string, number>> {
   const token = await t.tokenFor('admin');
-  const To = new Date().toISOString().slice(0, 10);
-  const From = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  const day = await schoolDayOf(t, school);
+  const To = day(Date.now());
+  const From = day(Date.now() - 364 * 86_400_000);
   const q = { From, To, Conditions: [], AnyOf: [], GroupBy: [], Measures: [], Columns: [] };
   const student = { Field: 'identity', Op: 'eq', Values: ['student'] };
   const cases = {

@@ -4,6 +4,7 @@ import { makeTestApp } from '../../src/gateway/testing/test-app.ts';
 import { generateCatalogueFixture } from './catalogue-fixture.ts';
 import { measureRankings } from './charts.ts';
 import { callP95s } from './call-p95.ts';
+import { schoolDayOf } from './school-day.ts';
 
 /**
  * The statistics reports (issue 11 §1) at the gateway, as the administrator asks them, on the
@@ -12,8 +13,9 @@ import { callP95s } from './call-p95.ts';
  */
 export async function measureStatistics(t: TestApp, school = 1): Promise<Record<string, number>> {
   const token = await t.tokenFor('admin');
-  const today = new Date().toISOString().slice(0, 10);
-  const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  const day = await schoolDayOf(t, school);
+  const today = day(Date.now());
+  const yearAgo = day(Date.now() - 364 * 86_400_000);
   const P = { From: yearAgo, To: today };
   const cases = {
     classify5: [C.classify5, P],
