@@ -23,10 +23,10 @@ export async function branchSetsOf(db: Kysely<Database> | Transaction<Database>,
 }
 
 /**
- * The key the kept lines answer a scope of several branches under, or null while they cannot:
- * 0 when it holds every branch of the school (roles list their branches, and the seeded ones list
- * them all), one branch's key when only one of them is the school's, else the scope's own key. A
- * scope asked for the first time is registered and its branches' titles marked for rebuilding.
+ * The key the kept lines answer a caller's branches under, or null while they cannot: 0 when
+ * they hold every branch of the school (roles list their branches, and the seeded ones list them
+ * all), that branch when one of the school's, −1 when none, else the scope's own key. A scope
+ * asked for the first time is registered and its branches' titles marked for rebuilding.
  */
 export async function keptBranchSet(db: Kysely<Database>, schoolId: number, branchIds: readonly number[]): Promise<number | null> {
   const wanted = new Set(branchIds);
@@ -49,8 +49,7 @@ export async function keptBranchSet(db: Kysely<Database>, schoolId: number, bran
     const added = await trx.insertInto('ledger_branch_sets').values({ school_id: schoolId, set_key: key, branches })
       .onConflict((oc) => oc.doNothing()).returning('set_key').executeTakeFirst();
     if (!added) return;
-    const ids = branches.split(',').map(Number);
-    await sql`insert into ledger_dirty (school_id, title_id) select distinct school_id, title_id from copies where school_id = ${schoolId} and branch_id in (${sql.join(ids)}) on conflict do nothing`.execute(trx);
+    await sql`insert into ledger_dirty (school_id, title_id) select distinct school_id, title_id from copies where school_id = ${schoolId} and branch_id in (${sql.join(held)}) on conflict do nothing`.execute(trx);
   });
   return null;
 }

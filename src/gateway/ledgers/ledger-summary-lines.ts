@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Balance, Summary, SummaryLine } from '../../shared/api/ledgers.ts';
 import { refreshLedgerLines } from './ledger-lines.ts';
+import { keptBranchSet } from './ledger-branch-sets.ts';
 import { yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
 
 /**
@@ -14,17 +15,15 @@ import { yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
  */
 
 /**
- * The branch the kept lines answer for (0: all branches), or null when they cannot alone: lines
- * are kept for all branches and for each branch alone, so a scope of several branches (a title
- * held in two of them is one title) is looked up among the kept scopes (ledger-branch-sets.ts),
- * and a choice of batches goes to the copy-by-copy count. −1: the caller's scope leaves no branch.
+ * The branch key the kept lines answer for (0: all branches), or null when they cannot: a choice
+ * of batches goes to the copy-by-copy count, and a caller limited to branches is answered by the
+ * lines of all branches, of one, or of its kept scope (ledger-branch-sets.ts). −1: the caller's
+ * scope leaves no branch.
  */
-export function linesBranchKey(s: LedgerScope, f: LedgerFilter): number | null {
+export async function linesBranchKey(db: Kysely<Database>, s: LedgerScope, f: LedgerFilter): Promise<number | null> {
   if (f.batchIds?.length) return null;
   if (f.branchId != null) return s.branchIds && !s.branchIds.includes(f.branchId) ? -1 : f.branchId;
-  if (!s.branchIds) return 0;
-  if (s.branchIds.length === 0) return -1;
-  return s.branchIds.length === 1 ? s.branchIds[0]! : null;
+  return s.branchIds ? keptBranchSet(db, s.schoolId, s.branchIds) : 0;
 }
 
 /** The resource types asked for (null: all), intersecting the caller's scope with the filter. */

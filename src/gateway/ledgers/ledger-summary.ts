@@ -3,7 +3,6 @@ import type { Database } from '../db/schema.ts';
 import type { Balance, Summary, SummaryLine } from '../../shared/api/ledgers.ts';
 import { addDays, toLocalDay } from '../../shared/domain/borrowing/local-days.ts';
 import { linesBranchKey, summaryFromLines } from './ledger-summary-lines.ts';
-import { keptBranchSet } from './ledger-branch-sets.ts';
 import { accessionWithin, centsOf, copiesIn, instantsOf, weededAt, weededWithin, yuan, type LedgerFilter, type LedgerScope } from './ledger-store.ts';
 
 /**
@@ -37,8 +36,7 @@ const dayOfMinute = (minute: string, offset: number) => toLocalDay(`${minute.sli
  * counted copy by copy (a choice of batches, a scope of several not kept yet).
  */
 export async function summaryLedger(db: Kysely<Database>, s: LedgerScope, f: LedgerFilter, from: string, to: string): Promise<Summary> {
-  let branchKey = linesBranchKey(s, f);
-  if (branchKey == null && !f.batchIds?.length && s.branchIds) branchKey = await keptBranchSet(db, s.schoolId, s.branchIds);
+  const branchKey = await linesBranchKey(db, s, f);
   return branchKey == null ? summaryByCopies(db, s, f, from, to) : summaryFromLines(db, s, f, branchKey, from, to);
 }
 
