@@ -7,7 +7,8 @@ import { marcCalls as C } from '../../shared/api/marc.ts';
 import { uploadCalls as U } from '../../shared/api/upload.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { readMarcXml } from './marcxml.ts';
-import { importParsed, parseMarcFile } from './marc-import.ts';
+import { forgetParsed, importParsed, parseMarcFile } from './marc-import.ts';
+import { writeIso2709 } from './iso2709-writer.ts';
 import { DEFAULT_MARC_RULES } from '../../shared/domain/marc-rules.ts';
 
 const t = useTestGateway();
@@ -130,5 +131,31 @@ describe('MARC import and export', () => {
     const one = await t.data(C.byItem, { ItemID: title.id, Flavour: 'unimarc', Format: 'marcxml' }, 'librarian');
     expect(one.Content).toContain('<record');
     expect((await t.fail(C.byItem, { ItemID: title.id, Flavour: 'unimarc', Format: 'marcxml' }, 'admin2')).status).toBe(404);
+  });
+
+  it('a file is read as Post was told to read it, also after the gateway forgot it (a restart) and after its import', async () => {
+    // Both title fields: on its own the reader cannot tell the flavour and takes MARC 21 (245);
+    // the cataloguer said UNIMARC (200).
+    const record = writeIso2709({
+      leader: '00000nam a2200000   4500',
+      fields: [
+        { tag: '001', value: 'FLAV-1' },
+        { tag: '200', ind1: '1', ind2: ' ', subfields: [{ code: 'a', value: '统一书名甲' }] },
+        { tag: '245', ind1: '1', ind2: '0', subfields: [{ code: 'a', value: 'Marc Title B' }] },
+      ],
+    });
+    const fileId = await upload(record, 'admin2', 64 * 1024, 'flavour.mrc');
+    await t.data(C.post, { FileID: fileId, Flavour: 'unimarc' }, 'admin2');
+    const titleOf = async () => (await t.data(C.previewTable, { FileID: fileId, Page: 1, Rows: 5 }, 'admin2')).List[0]!.Title;
+    expect(await titleOf()).toBe('统一书名甲');
+    forgetParsed(2, fileId);
+    expect(await titleOf()).toBe('统一书名甲');
+    forgetParsed(2, fileId);
+    const { DataID } = await t.data(C.importCatalogue, { FileID: fileId, Policy: 'skip' }, 'admin2');
+    await t.app.jobs.settled(DataID);
+    const added = await t.db.selectFrom('titles').select('title').where('school_id', '=', 2).where('title', 'in', ['统一书名甲', 'Marc Title B']).execute();
+    expect(added.map((x) => x.title)).toEqual(['统一书名甲']);
+    // The import let go of the parsed file; the preview reads it again, the same way.
+    expect(await titleOf()).toBe('统一书名甲');
   });
 });

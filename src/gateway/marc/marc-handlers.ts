@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { marcCalls as C } from '../../shared/api/marc.ts';
+import { z } from 'zod';
+import { marcCalls as C, marcEncodingSchema, marcReadFlavourSchema } from '../../shared/api/marc.ts';
 import { DEFAULT_MARC_RULES, marcRulesSchema, type MarcRules } from '../../shared/domain/marc-rules.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { JobState } from '../../shared/api/jobs.ts';
@@ -14,7 +15,7 @@ import { writeIso2709 } from './iso2709-writer.ts';
 import { recordToMarcXml } from './marcxml.ts';
 import { mapCatalogueToMarc } from './marc-mapping.ts';
 import { copyToDraft, marcLines, titleToDraft } from './marc-catalogue.ts';
-import { importParsed, parseMarcFile, recallParsed, rememberParsed, type ParsedFile } from './marc-import.ts';
+import { forgetParsed, importParsed, parseMarcFile, recallParsed, rememberParsed, type ParsedFile } from './marc-import.ts';
 import { oneOf } from '../db/one-of.ts';
 
 const RULES_KEY = 'marc-rules';
@@ -22,13 +23,23 @@ export const marcRulesOf = (ctx: CallContext, schoolId: number): Promise<MarcRul
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
 
-/** The parsed file of this school, read again from disk when the gateway restarted since Post. */
+/**
+ * How Marc/Post was told to read a file (its encoding and flavour), kept with the school's
+ * settings: a file read again after a restart or after its import must give the same records,
+ * not the ones the reader would guess.
+ */
+const readKey = (fileId: string) => `marc-read:${fileId}`;
+const readOptionsSchema = z.object({ encoding: marcEncodingSchema, flavour: marcReadFlavourSchema });
+const AUTO = { encoding: 'auto', flavour: 'auto' } as const;
+
+/** The parsed file of this school, read again from disk (as Post read it) when not in memory. */
 async function parsedOf(ctx: CallContext, schoolId: number, fileId: string): Promise<ParsedFile> {
   const known = recallParsed(schoolId, fileId);
   if (known) return known;
   const bytes = await readUploaded(ctx.app.config.dataDir, schoolId, fileId);
   if (!bytes) throw AppError.notFound('validation:upload.noFile');
-  const file = await parseMarcFile(bytes, await marcRulesOf(ctx, schoolId));
+  const options = await readSetting(ctx.app.db, schoolId, readKey(fileId), readOptionsSchema, AUTO);
+  const file = await parseMarcFile(bytes, await marcRulesOf(ctx, schoolId), options);
   rememberParsed(schoolId, fileId, file);
   return file;
 }
@@ -72,6 +83,7 @@ async function startImport(ctx: CallContext, input: { FileID: string; Policy: 's
         { app, schoolId, userId, fileId: input.FileID, file, policy: input.Policy, withCopies, areaId: input.AreaID ?? null, lang: ctx.lang },
         (done) => job.progress(done), job.signal,
       );
+      forgetParsed(schoolId, input.FileID);
       const summary = t('marc:report.summary', { ...counts });
       spec.doneMessage = summary;
       const path = join(app.config.dataDir, resultPath);
@@ -97,8 +109,10 @@ export const marcHandlers = {
     const bytes = await readUploaded(ctx.app.config.dataDir, schoolId, input.FileID);
     if (!bytes) throw AppError.notFound('validation:upload.noFile');
     if (!bytes.length) throw AppError.badRequest('marc:errors.empty');
-    const file = await parseMarcFile(bytes, await marcRulesOf(ctx, schoolId), { encoding: input.Encoding, flavour: input.Flavour });
+    const options = { encoding: input.Encoding, flavour: input.Flavour };
+    const file = await parseMarcFile(bytes, await marcRulesOf(ctx, schoolId), options);
     if (!file.records.length) throw AppError.badRequest('marc:errors.noRecords');
+    await writeSetting(ctx.app.db, schoolId, readKey(input.FileID), options);
     rememberParsed(schoolId, input.FileID, file);
     const held = await heldIsbns(ctx, schoolId, file);
     return {

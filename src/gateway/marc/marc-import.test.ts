@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestGateway, type TestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
-import { importParsed, parseMarcFile, type DuplicatePolicy, type ParsedFile, type ParsedRecord } from './marc-import.ts';
+import { forgetParsed, importParsed, parseMarcFile, recallParsed, rememberParsed, type DuplicatePolicy, type ParsedFile, type ParsedRecord } from './marc-import.ts';
 import { writeIso2709 } from './iso2709-writer.ts';
 import { mapCatalogueToMarc } from './marc-mapping.ts';
 import { syntheticTitle } from './marc-fixture.ts';
@@ -74,5 +74,24 @@ describe('reading a large file', () => {
     expect(file.records).toHaveLength(2500);
     expect(file.records.every((r, i) => r.index === i && !r.broken && r.controlNumber === `T${i}`)).toBe(true);
     expect(turns).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('parsed files kept in memory', () => {
+  it('keeps at most 60,000 records of earlier files, the oldest going first, and always the file just read', () => {
+    const sized = (count: number): ParsedFile => ({ records: Array.from({ length: count }, (_, i) => ({ index: i }) as ParsedRecord), flavours: [], encodings: [], at: Date.now() });
+    const ids = ['a', 'b', 'c', 'd'].map((x) => `${x.repeat(8)}-0000-0000-0000-000000000000`);
+    rememberParsed(9, ids[0]!, sized(25_000));
+    rememberParsed(9, ids[1]!, sized(25_000));
+    expect([recallParsed(9, ids[0]!), recallParsed(9, ids[1]!)].every(Boolean)).toBe(true);
+    rememberParsed(9, ids[2]!, sized(25_000));
+    expect(recallParsed(9, ids[0]!)).toBeUndefined();
+    expect(recallParsed(9, ids[1]!)?.records.length).toBe(25_000);
+    // A file larger than the limit is kept on its own; what came before it goes.
+    rememberParsed(9, ids[3]!, sized(90_000));
+    expect([ids[1], ids[2]].map((id) => recallParsed(9, id!))).toEqual([undefined, undefined]);
+    expect(recallParsed(9, ids[3]!)?.records.length).toBe(90_000);
+    forgetParsed(9, ids[3]!);
+    expect(recallParsed(9, ids[3]!)).toBeUndefined();
   });
 });

@@ -23,8 +23,8 @@ import type { EncodingOption } from './marc-encoding.ts';
 /**
  * A MARC file read once into what the preview shows and the import writes. Each record is either
  * importable (its draft, copies and warnings) or broken (reported with its position and 001,
- * never half-written). Kept in memory per school and file for an hour; the import re-reads the
- * file when the gateway restarted in between.
+ * never half-written). Kept in memory per school and file (see rememberParsed); read again from
+ * the uploaded file, the way Marc/Post read it, whenever it is not.
  */
 export interface ParsedRecord {
   index: number;
@@ -39,6 +39,12 @@ export interface ParsedFile { records: ParsedRecord[]; flavours: string[]; encod
 
 const parsed = new Map<string, ParsedFile>();
 const TTL_MS = 3600_000;
+/**
+ * Records kept in memory across all parsed files, about 2 kB each (20,000 records: 42 MB of
+ * heap): a district's 50 MB dump would otherwise hold some 150 MB for an hour after its preview.
+ * The oldest files go first; they are read again from disk when asked for.
+ */
+const KEPT_RECORDS = 60_000;
 const key = (school: number, fileId: string) => `${school}:${fileId}`;
 
 /** Records read between two turns of the event loop: about 20 ms of reading. */
@@ -78,10 +84,21 @@ export async function parseMarcFile(bytes: Buffer, rules: MarcRules, opts: { enc
 }
 
 export function rememberParsed(school: number, fileId: string, file: ParsedFile): void {
-  for (const [k, v] of parsed) if (Date.now() - v.at > TTL_MS) parsed.delete(k);
+  parsed.delete(key(school, fileId));
   parsed.set(key(school, fileId), file);
+  let kept = 0;
+  for (const v of parsed.values()) kept += v.records.length;
+  // Oldest first (a Map iterates in insertion order); the file just read stays whatever its size.
+  for (const [k, v] of parsed) {
+    if (v === file) break;
+    if (Date.now() - v.at <= TTL_MS && kept <= KEPT_RECORDS) continue;
+    parsed.delete(k);
+    kept -= v.records.length;
+  }
 }
 export const recallParsed = (school: number, fileId: string) => parsed.get(key(school, fileId));
+/** Lets go of a parsed file (its import is done); the next preview reads the file again. */
+export const forgetParsed = (school: number, fileId: string) => void parsed.delete(key(school, fileId));
 
 // ---- the import ----
 

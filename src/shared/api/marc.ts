@@ -61,6 +61,10 @@ export const importInput = z.object({
   AreaID: idField('validation:required.collectionArea').optional(),
 });
 
+/** How Marc/Post reads a file: the encoding and flavour to read it in, or 'auto' (the reader decides). */
+export const marcEncodingSchema = z.enum(['auto', 'utf-8', 'gb18030', 'marc-8'], { error: 'validation:marc.encoding' });
+export const marcReadFlavourSchema = z.enum(['auto', ...MARC_FLAVOURS], { error: 'validation:marc.flavour' });
+
 export const marcCalls = {
   getRule: defineCall({ ...call, id: 'marc.rules.get', path: P('GetMarcRule'), input: z.object({}), data: marcRulesSchema }),
   updateRule: defineCall({ ...call, id: 'marc.rules.update', path: P('UpdateMarcRule'), perm: MARC_PERMS.rules, input: marcRulesSchema, data: marcRulesSchema }),
@@ -68,8 +72,8 @@ export const marcCalls = {
     ...call, id: 'marc.post', path: P('Post'), perm: MARC_PERMS.import,
     input: z.object({
       FileID: fileId(),
-      Encoding: z.enum(['auto', 'utf-8', 'gb18030', 'marc-8'], { error: 'validation:marc.encoding' }).default('auto'),
-      Flavour: z.enum(['auto', ...MARC_FLAVOURS], { error: 'validation:marc.flavour' }).default('auto'),
+      Encoding: marcEncodingSchema.default('auto'),
+      Flavour: marcReadFlavourSchema.default('auto'),
     }),
     data: previewSummarySchema,
   }),
