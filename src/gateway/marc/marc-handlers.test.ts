@@ -133,13 +133,14 @@ describe('MARC import and export', () => {
     expect((await t.fail(C.byItem, { ItemID: title.id, Flavour: 'unimarc', Format: 'marcxml' }, 'admin2')).status).toBe(404);
   });
 
-  it('a file is read as Post was told to read it, also after the gateway forgot it (a restart) and after its import', async () => {
+  it('a file is read as Post was told to read it, also after the gateway forgot it (a restart) and after its import; a finished import starts afresh', async () => {
     // Both title fields: on its own the reader cannot tell the flavour and takes MARC 21 (245);
     // the cataloguer said UNIMARC (200).
     const record = writeIso2709({
       leader: '00000nam a2200000   4500',
       fields: [
         { tag: '001', value: 'FLAV-1' },
+        { tag: '010', ind1: ' ', ind2: ' ', subfields: [{ code: 'a', value: '9787111000426' }] },
         { tag: '200', ind1: '1', ind2: ' ', subfields: [{ code: 'a', value: '统一书名甲' }] },
         { tag: '245', ind1: '1', ind2: '0', subfields: [{ code: 'a', value: 'Marc Title B' }] },
       ],
@@ -157,5 +158,12 @@ describe('MARC import and export', () => {
     expect(added.map((x) => x.title)).toEqual(['统一书名甲']);
     // The import let go of the parsed file; the preview reads it again, the same way.
     expect(await titleOf()).toBe('统一书名甲');
+    // A finished import is not resumed: the same file imported again, now replacing, starts afresh.
+    await t.db.updateTable('titles').set({ title: '改过的书名' }).where('school_id', '=', 2).where('title', '=', '统一书名甲').execute();
+    const again = await t.data(C.importCatalogue, { FileID: fileId, Policy: 'replace' }, 'admin2');
+    await t.app.jobs.settled(again.DataID);
+    const job = await t.db.selectFrom('jobs').select('message').where('data_id', '=', again.DataID).executeTakeFirstOrThrow();
+    expect(job.message).toContain('导入书目 0 种，合并 0 种，替换 1 种');
+    expect((await t.db.selectFrom('titles').select('title').where('school_id', '=', 2).where('isbn', '=', '9787111000426').execute()).map((x) => x.title)).toEqual(['统一书名甲']);
   });
 });

@@ -106,7 +106,10 @@ export type DuplicatePolicy = 'skip' | 'merge' | 'replace';
 export interface ImportCounts { imported: number; merged: number; replaced: number; skipped: number; refused: number; copies: number; copiesRefused: number }
 const countsSchema = z.object({ committed: z.number(), imported: z.number(), merged: z.number(), replaced: z.number(), skipped: z.number(), refused: z.number(), copies: z.number(), copiesRefused: z.number() });
 const EMPTY = { committed: 0, imported: 0, merged: 0, replaced: 0, skipped: 0, refused: 0, copies: 0, copiesRefused: 0 };
-/** Progress of a file's import, written in the same transaction as each chunk: a crash resumes after it. */
+/**
+ * Progress of a file's import, written in the same transaction as each chunk: a stopped or
+ * crashed import resumes after it. Removed once the import is finished.
+ */
 const progressKey = (fileId: string) => `marc-import:${fileId}`;
 
 export interface ImportOptions {
@@ -162,6 +165,8 @@ export async function importParsed(o: ImportOptions, onChunk: (done: number) => 
       await onChunk(state.committed);
     }
   });
+  // Finished: the file imported again later (another policy, after a correction) starts afresh.
+  await forgetProgress(app, schoolId, o.fileId);
   refreshPlannerStatistics(app.dbHandle);
   return { counts: state, report };
 }
@@ -341,6 +346,6 @@ async function importCopies(
   counts.copies += ready.length;
 }
 
-export async function forgetProgress(app: FastifyInstance, schoolId: number, fileId: string): Promise<void> {
+async function forgetProgress(app: FastifyInstance, schoolId: number, fileId: string): Promise<void> {
   await app.db.deleteFrom('school_settings').where('school_id', '=', schoolId).where('key', '=', progressKey(fileId)).execute();
 }
