@@ -114,6 +114,17 @@ describe('MARC import and export', () => {
     const refused = await t.fail(C.importCatalogue, { FileID: big, Policy: 'skip' }, 'admin2', 'en-US');
     await t.app.jobs.settled(first.DataID);
     expect(refused).toMatchObject({ status: 409, message: 'Import: one file at a time. Another MARC import of this school is still running' });
+
+    // Two imports asked for at the same moment: one runs, the other is refused (the database
+    // holds one running MARC import per school, not only the check before it starts).
+    const raced = await upload(iso, 'admin2');
+    await t.data(C.post, { FileID: raced }, 'admin2');
+    forgetParsed(2, raced); // each request reads the file again: the window between check and start
+    const both = await Promise.all([0, 1].map(() => t.call(C.importCatalogue, { FileID: raced, Policy: 'merge' }, 'admin2')));
+    const bodies = both.map((r) => r.json() as { code: number; data?: { DataID: string } });
+    expect(bodies.filter((b) => b.code === 0)).toHaveLength(1);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    await t.app.jobs.settled(bodies.find((b) => b.code === 0)!.data!.DataID);
   });
 
   it('a broken file: every record reported with its position, nothing half-written; rules round-trip; one title as MARC', async () => {

@@ -45,6 +45,7 @@ import { migration as schoolBooksPerStudent } from './0047-school-books-per-stud
 import { migration as titleTermsNoKeys } from './0048-title-terms-no-keys.ts';
 import { migration as titleTermSets } from './0049-title-term-sets.ts';
 import { migration as ledgerBranchSets } from './0050-ledger-branch-sets.ts';
+import { migration as oneMarcImport } from './0051-one-marc-import.ts';
 
 /** Applied in this order; 0002 is the SSO module's. Never renumber an applied migration. */
 export const migrations: readonly Migration[] = [
@@ -94,4 +95,5 @@ export const migrations: readonly Migration[] = [
   titleTermsNoKeys,
   titleTermSets,
   ledgerBranchSets,
+  oneMarcImport,
 ];
