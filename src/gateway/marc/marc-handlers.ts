@@ -151,8 +151,6 @@ export const marcHandlers = {
   }),
   'marc.previewMarc': handler(C.previewMarc, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
-    const bytes = await readUploaded(ctx.app.config.dataDir, schoolId, input.FileID);
-    if (!bytes) throw AppError.notFound('validation:upload.noFile');
     const file = await parsedOf(ctx, schoolId, input.FileID);
     const r = file.records.find((x) => x.index === input.Index);
     if (!r) throw AppError.notFound();
