@@ -17,7 +17,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { marcCalls as C, DUPLICATE_POLICIES } from '../../../shared/api/marc.ts';
+import { marcCalls as C, DUPLICATE_POLICIES, marcEncodingSchema, marcReadFlavourSchema } from '../../../shared/api/marc.ts';
 import { jobCalls } from '../../../shared/api/jobs.ts';
 import { basicSetsCalls } from '../../../shared/api/basic-sets.ts';
 import { call } from '../../lib/api-client.ts';
@@ -26,18 +26,28 @@ import { errorText } from '../../kit/data/error-text.ts';
 import { uploadInChunks } from './chunked-upload.ts';
 
 type Summary = Awaited<ReturnType<typeof call<typeof C.post>>>;
+type ReadAs = { Encoding: (typeof marcEncodingSchema.options)[number]; Flavour: (typeof marcReadFlavourSchema.options)[number] };
+const AUTO: ReadAs = { Encoding: 'auto', Flavour: 'auto' };
+/** Names of character sets and formats: the same in both languages. */
+const NAMES: Record<string, string> = { 'utf-8': 'UTF-8', gb18030: 'GBK/GB18030', 'marc-8': 'MARC-8', marc21: 'MARC 21', unimarc: 'CNMARC (UNIMARC)' };
 
 /**
  * The MARC import, step by step: choose a file → chunked upload (resumes) → the preview of every
  * record with its problems → duplicate policy (and the area for copies) → import as a job →
- * progress → the result and the report in the download panel. `catalogueOnly` imports titles
- * without copies (/marc-catalog-import).
+ * progress → the result and the report in the download panel. The preview says how the file was
+ * read (format and character set); when the reader guessed wrong (garbled text, no titles), the
+ * cataloguer names either and the file is read again that way, which the import then follows.
+ * `catalogueOnly` imports titles without copies (/marc-catalog-import).
  */
 export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
   const { t, i18n } = useTranslation(['marc', 'validation']);
   const [upload, setUpload] = useState<{ sent: number; total: number } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [summary, setSummary] = useState<Summary | null>(null);
+  const [readAs, setReadAs] = useState<ReadAs>(AUTO);
+  /** Bumped on every read of the file: the preview's pages are of that reading. */
+  const [reading, setReading] = useState(0);
+  const [rereading, setRereading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [page, setPage] = useState(0);
@@ -46,7 +56,7 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
   const [dataId, setDataId] = useState<string | null>(null);
   const areas = useQuery({ queryKey: ['marc', 'areas'], queryFn: () => call(basicSetsCalls.locationList, { Page: 1, Rows: 200 }), enabled: !catalogueOnly });
   const preview = useQuery({
-    queryKey: ['marc', 'preview', summary?.FileID, onlyProblems, page],
+    queryKey: ['marc', 'preview', summary?.FileID, reading, onlyProblems, page],
     queryFn: () => call(C.previewTable, { FileID: summary!.FileID, Page: page + 1, Rows: 10, OnlyProblems: onlyProblems }),
     enabled: summary != null,
   });
@@ -68,11 +78,28 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
       setUpload({ sent: 0, total: file.size });
       const fileId = await uploadInChunks(file, (sent, total) => setUpload({ sent, total }));
       setSummary(await call(C.post, { FileID: fileId }, { toast: false }));
+      setReadAs(AUTO);
+      setReading((n) => n + 1);
       setPage(0);
     } catch (err) {
       setError(errorText(t, err));
     } finally {
       setUpload(null);
+    }
+  };
+
+  const readAgain = async () => {
+    if (!summary) return;
+    setError(null);
+    setRereading(true);
+    try {
+      setSummary(await call(C.post, { FileID: summary.FileID, ...readAs }, { toast: false }));
+      setReading((n) => n + 1);
+      setPage(0);
+    } catch (err) {
+      setError(errorText(t, err));
+    } finally {
+      setRereading(false);
     }
   };
 
@@ -113,6 +140,21 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
           <Typography variant="subtitle1" component="h3">
             {t('import.summary', { name: summary.FileName, records: summary.Records, broken: summary.Broken, problems: summary.WithProblems, duplicates: summary.Duplicates, copies: summary.Copies })}
           </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center', my: 1.5 }}>
+            <Typography variant="body2" data-testid="marc-read-as">
+              {t('import.readAs', { flavours: summary.Flavours.map((f) => NAMES[f] ?? f).join(' / ') || '—', encodings: summary.Encodings.map((e) => NAMES[e] ?? e).join(' / ') || '—' })}
+            </Typography>
+            <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.Flavour')} value={readAs.Flavour}
+              onChange={(e) => setReadAs({ ...readAs, Flavour: e.target.value as ReadAs['Flavour'] })} slotProps={{ htmlInput: { 'data-testid': 'marc-read-flavour' } }}>
+              {marcReadFlavourSchema.options.map((f) => <MenuItem key={f} value={f}>{f === 'auto' ? t('import.detect') : NAMES[f]}</MenuItem>)}
+            </TextField>
+            <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.Encoding')} value={readAs.Encoding}
+              onChange={(e) => setReadAs({ ...readAs, Encoding: e.target.value as ReadAs['Encoding'] })} slotProps={{ htmlInput: { 'data-testid': 'marc-read-encoding' } }}>
+              {marcEncodingSchema.options.map((x) => <MenuItem key={x} value={x}>{x === 'auto' ? t('import.detect') : NAMES[x]}</MenuItem>)}
+            </TextField>
+            <Button variant="outlined" onClick={() => void readAgain()} disabled={rereading || (job != null && job.State === 1)} data-testid="marc-reread">{t('import.reread')}</Button>
+          </Stack>
+          <Typography variant="caption" color="text.secondary" component="p">{t('import.rereadHint')}</Typography>
           <FormControlLabel control={<Checkbox checked={onlyProblems} onChange={(e) => { setOnlyProblems(e.target.checked); setPage(0); }} />} label={t('validation:fields.OnlyProblems')} />
           <Table size="small" aria-label={t('import.previewTable')}>
             <TableHead>
