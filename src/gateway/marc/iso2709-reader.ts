@@ -303,7 +303,8 @@ function parseRecord(buf: Buffer, s: number, e: number, base: number, state: Fil
   else {
     const guess = guessFlavour(spans.map((x) => x.tag));
     flavour = guess.flavour;
-    if (guess.guessed) warn('flavour.guessed', FLAVOUR_GUESSED);
+    // No detail: the code's translated message says it all (a detail is appended in English).
+    if (guess.guessed) warn('flavour.guessed', '');
   }
   const declared = declaredEncoding(buf, s, spans, flavour);
   const choice = chooseEncoding(buf, dataStart, dataEnd, declared.encoding, flavour === 'marc21', options.encoding ?? 'auto');
@@ -439,7 +440,6 @@ export function guessFlavour(tags: Iterable<string>): { flavour: MarcFlavour; gu
   return { flavour: 'marc21', guessed: marc21 === unimarc };
 }
 
-export const FLAVOUR_GUESSED = 'neither MARC 21 nor UNIMARC tags prevail; read as MARC 21';
 
 /**
  * leader/09 'a' is UTF-8 in both flavours. Otherwise MARC 21 means MARC-8, and UNIMARC says it

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import type { DataField, MarcField, MarcFlavour, MarcIssue, MarcRecord } from '../../shared/domain/marc-rules.ts';
 import { isDataField } from '../../shared/domain/marc-rules.ts';
-import { FLAVOUR_GUESSED, guessFlavour, normalizeLeader, type MarcReadResult, type MarcRecordRead } from './iso2709-reader.ts';
+import { guessFlavour, normalizeLeader, type MarcReadResult, type MarcRecordRead } from './iso2709-reader.ts';
 import { scanXml, XmlError } from './xml-scanner.ts';
 
 /**
@@ -137,7 +137,7 @@ function* readDocument(text: string, base: number, options: MarcXmlOptions, coun
           else {
             const guess = guessFlavour(tags);
             flavour = guess.flavour;
-            if (guess.guessed) rec.warnings.push({ code: 'flavour.guessed', detail: FLAVOUR_GUESSED });
+            if (guess.guessed) rec.warnings.push({ code: 'flavour.guessed', detail: '' });
           }
           if (rec.leader.length !== 24) rec.warnings.push({ code: 'leader.badStructure', detail: `the leader has ${rec.leader.length} characters, not 24` });
           const record: MarcRecord = { leader: normalizeLeader(rec.leader.padEnd(24, ' '), flavour), fields: rec.fields };
