@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureCalls as C } from '../../shared/api/capture.ts';
 import { catalogueCalls } from '../../shared/api/catalogue.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { PG_TEST_URL } from '../testing/pg-test-db.ts';
 import { freePort, startZtest, type ZtestServer } from './ztest-server.ts';
 import { mapCatalogueToMarc } from '../marc/marc-mapping.ts';
 import { recordToMarcXml } from '../marc/marcxml.ts';
@@ -148,5 +149,23 @@ describe('capture by ISBN', () => {
     expect((await t.fail(C.marc, { ISBN: '9787020002207' }, 'student')).status).toBe(403);
     expect((await t.fail(C.saveSource, sru(), 'student')).status).toBe(403);
     expect((await t.fail(C.saveSource, { ...sru(), URL: 'file:///etc/passwd' }, 'admin')).status).toBe(400);
+  });
+
+  it('students cannot read the source settings (addresses may hold tokens) or search the union catalogue', async () => {
+    expect((await t.fail(C.getSources, {}, 'student')).status).toBe(403);
+    expect((await t.fail(C.searchUnion, { Rows: 10 }, 'student')).status).toBe(403);
+    expect((await t.data(C.getSources, {}, 'librarian')).length).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!PG_TEST_URL)('capture sources on PostgreSQL', () => {
+  const pg = useTestGateway({ postgres: true });
+
+  it('sources saved at the same moment all keep their settings', async () => {
+    const ids = ['ddw', 'zgtsw', 'ocrc', 'lanree', 'shtsg', 'scholastic', 'syzn'] as const;
+    const saved = await Promise.all(ids.map((ID) => pg.call(C.saveSource, { ID, Enabled: true, URL: `http://127.0.0.1:9/${ID}/{isbn}`, ApiKey: '', TimeoutMs: 5000 }, 'admin')));
+    expect(saved.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    const sources = await pg.data(C.getSources, {}, 'admin');
+    expect(ids.filter((id) => !sources.find((s) => s.ID === id)?.Configured)).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CAPTURE_SOURCES, sourceSettingsInput, type CaptureSourceId, type SourceSettings } from '../../shared/api/capture.ts';
 import { readSetting, writeSetting } from '../db/school-settings.ts';
+import type { Kysely } from 'kysely';
 import type { Db } from '../catalogue/catalogue-store.ts';
+import type { Database } from '../db/schema.ts';
+import { writeTx } from '../db/connect.ts';
 
 /**
  * The school's capture sources, one JSON document in school_settings. Keys are stored as given and
@@ -40,13 +43,17 @@ export function publicView(s: StoredSource): SourceSettings {
   return { ...rest, Kind: kind, Configured: isConfigured(s), HasApiKey: ApiKey !== '' };
 }
 
-export async function saveSource(db: Db, schoolId: number, input: z.infer<typeof sourceSettingsInput>): Promise<StoredSource> {
-  const all = await readSources(db, schoolId);
-  const before = all[input.ID] ?? defaultSource(input.ID);
-  const { ClearApiKey, ...rest } = input;
-  // A blank key keeps the stored one: the form never shows it, so it cannot send it back.
-  const next: StoredSource = { ...rest, ApiKey: ClearApiKey ? '' : input.ApiKey || before.ApiKey };
-  all[input.ID] = next;
-  await writeSetting(db, schoolId, KEY, all);
-  return next;
+export async function saveSource(db: Kysely<Database>, schoolId: number, input: z.infer<typeof sourceSettingsInput>): Promise<StoredSource> {
+  // All sources are one document: read and write it in one transaction (serializable, retried, on
+  // PostgreSQL), or two sources saved at once would each write back the other's old settings.
+  return writeTx(db, async (trx) => {
+    const all = await readSources(trx, schoolId);
+    const before = all[input.ID] ?? defaultSource(input.ID);
+    const { ClearApiKey, ...rest } = input;
+    // A blank key keeps the stored one: the form never shows it, so it cannot send it back.
+    const next: StoredSource = { ...rest, ApiKey: ClearApiKey ? '' : input.ApiKey || before.ApiKey };
+    all[input.ID] = next;
+    await writeSetting(trx, schoolId, KEY, all);
+    return next;
+  });
 }

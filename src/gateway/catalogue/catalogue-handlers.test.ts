@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { catalogueCalls as C } from '../../shared/api/catalogue.ts';
 import { acquisitionCalls } from '../../shared/api/acquisition.ts';
 import { toIsbn10 } from '../../shared/domain/catalogue/isbn.ts';
+import { basicSetsCalls as B } from '../../shared/api/basic-sets.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { PG_TEST_URL } from '../testing/pg-test-db.ts';
 
 const t = useTestGateway();
 
@@ -134,5 +136,93 @@ describe('cataloguing (book editing)', () => {
     expect(d.CirculationStates.find((c) => c.Code === 'borrowed')).toMatchObject({ Name: '已借出', EnName: 'borrowed' });
     expect(d.CopyEvents.every((e) => e.Name && e.EnName && !e.Name.includes(':'))).toBe(true);
     expect((await t.fail(C.getConfigData, {}, null)).status).toBe(401);
+  });
+});
+
+describe('cataloguing refuses what it cannot do in full', () => {
+  it('a sequence whose next numbers were all typed by hand jumps past them', async () => {
+    const area = await areaOf();
+    const seq = await t.data(C.addBarcodeSequence, { Name: 'Z', Prefix: 'Z', Width: 3, NextNumber: 1, IsDefault: false }, 'admin');
+    const typed = Array.from({ length: 50 }, (_, i) => `Z${String(i + 1).padStart(3, '0')}`);
+    await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(901)), Copies: { Count: 50, AreaID: area, Barcodes: typed } }, 'admin');
+    expect((await t.data(C.getBarCodeList, { SequenceID: seq.ID, Count: 2 }, 'admin')).List).toEqual(['Z051', 'Z052']);
+    const r = await t.call(C.addItemsCatalogueInfo, { Item: item(freshIsbn(902)), Copies: { Count: 1, AreaID: area, SequenceID: seq.ID } }, 'admin');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.Copies.map((c: { Barcode: string }) => c.Barcode)).toEqual(['Z051']);
+  });
+
+  it('a sequence that cannot give as many barcodes as copies asked refuses the save and takes nothing', async () => {
+    const area = await areaOf();
+    const seq = await t.data(C.addBarcodeSequence, { Name: 'Y', Prefix: 'Y', Width: 2, NextNumber: 1, IsDefault: false }, 'admin');
+    const typed = Array.from({ length: 98 }, (_, i) => `Y${String(i + 1).padStart(2, '0')}`);
+    await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(903)), Copies: { Count: 98, AreaID: area, Barcodes: typed } }, 'admin');
+    const r = await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(904)), Copies: { Count: 2, AreaID: area, SequenceID: seq.ID } }, 'admin');
+    expect(r).toMatchObject({ status: 409, message: '条码规则“Y”已给不出这么多条码，请加大位数或改用其他规则' });
+    expect(await t.db.selectFrom('titles').select('id').where('isbn13', '=', freshIsbn(904)).execute()).toEqual([]);
+    // The one number left is still there for a single copy.
+    const one = await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(904)), Copies: { Count: 1, AreaID: area, SequenceID: seq.ID } }, 'admin');
+    expect(one.Copies.map((c) => c.Barcode)).toEqual(['Y99']);
+  });
+
+  it('a sequence never issues a barcode wider than its width', async () => {
+    const area = await areaOf();
+    const seq = await t.data(C.addBarcodeSequence, { Name: 'W', Prefix: 'W', Width: 1, NextNumber: 9, IsDefault: false }, 'admin');
+    expect((await t.data(C.getBarCodeList, { SequenceID: seq.ID, Count: 2 }, 'admin')).List).toEqual(['W9']);
+    const r = await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(905)), Copies: { Count: 2, AreaID: area, SequenceID: seq.ID } }, 'admin', 'en-US');
+    expect(r).toMatchObject({ status: 409, message: 'The sequence “W” cannot give that many barcodes; raise its width or choose another sequence' });
+    expect((await t.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(905)), Copies: { Count: 1, AreaID: area, SequenceID: seq.ID } }, 'admin')).Copies.map((c) => c.Barcode)).toEqual(['W9']);
+    expect((await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(906)), Copies: { Count: 1, AreaID: area, SequenceID: seq.ID } }, 'admin')).status).toBe(409);
+  });
+
+  it('refuses new copies in a collection area whose storage type cannot hold them (weeded, lost), naming the area', async () => {
+    const { branch_id } = await t.db.selectFrom('collection_areas').select(['id', 'branch_id']).where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const lostArea = await t.data(B.locationAdd, { BranchID: branch_id, Code: 'LOST-1', Name: '丢失区', EnName: 'Lost', StorageArea: 6, Circulating: false, Sort: 99 }, 'admin');
+    const r = await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(701)), Copies: { Count: 1, AreaID: lostArea.ID } }, 'admin');
+    expect(r).toMatchObject({ status: 409, message: '馆藏地“丢失区”的存放类型为「丢失」，新编目的复本不能放入，请另选馆藏地' });
+    const weeded = await t.data(B.locationAdd, { BranchID: branch_id, Code: 'WEED-1', Name: '剔旧区', EnName: 'Weeded', StorageArea: 3, Circulating: false, Sort: 99 }, 'admin');
+    expect((await t.fail(C.addItemsCatalogueInfo, { Item: item(freshIsbn(702)), Copies: { Count: 1, AreaID: weeded.ID } }, 'admin', 'en-US')).message).toContain('“Weeded”');
+    expect(await t.db.selectFrom('titles').select('id').where('isbn13', 'in', [freshIsbn(701), freshIsbn(702)]).execute()).toEqual([]);
+  });
+
+  it('the call-number preview shelves an English book by Dewey like the save does', async () => {
+    const config = await t.data(C.getEditingConfig, {}, 'admin');
+    await t.data(C.saveEditingConfig, { ...config, DeweyForEnglish: true }, 'admin');
+    try {
+      const en = { Title: 'Matilda', Author: 'Dahl, Roald', Language: 'en', DeweyNo: '823.914', ClassNo: 'I561.84' };
+      const preview = await t.data(C.getItemListNumCalculate, { ClassNo: en.ClassNo, Author: en.Author, Language: en.Language, DeweyNo: en.DeweyNo }, 'admin');
+      const saved = await t.data(C.addItemsCatalogueInfo, { Item: { ...en, ISBN: freshIsbn(801), Price: 20 }, Copies: { Count: 1, AreaID: await areaOf() } }, 'admin');
+      expect(preview.CallNo).toBe(saved.CallNo);
+      expect(preview.ClassNo).toBe('823.914');
+    } finally {
+      await t.data(C.saveEditingConfig, config, 'admin');
+    }
+  });
+
+  it('students cannot read the barcode sequences', async () => {
+    expect((await t.fail(C.getBarCodeAutoAddList, {}, 'student')).status).toBe(403);
+    expect((await t.data(C.getBarCodeAutoAddList, {}, 'librarian')).length).toBeGreaterThan(0);
+  });
+});
+
+describe.skipIf(!PG_TEST_URL)('cataloguing on PostgreSQL', () => {
+  const pg = useTestGateway({ postgres: true });
+
+  it('a hand-typed book number past the sequence range does not break the class\'s next saves', async () => {
+    const area = (await pg.db.selectFrom('collection_areas').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+    await pg.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(950), { ClassNo: 'K825.6', BookNo: '20240000001' }), Copies: { Count: 1, AreaID: area } }, 'admin');
+    const next = await pg.call(C.addItemsCatalogueInfo, { Item: item(freshIsbn(951), { ClassNo: 'K825.6' }), Copies: { Count: 1, AreaID: area } }, 'admin');
+    expect(next.statusCode, next.body).toBe(200);
+    const preview = await pg.call(C.getItemListNumCalculate, { ClassNo: 'K825.6' }, 'admin');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(Number(preview.json().data.BookNo)).toBeLessThan(2 ** 31);
+  });
+
+  it('a sequence jumps past a long run of hand-typed barcodes', async () => {
+    const area = (await pg.db.selectFrom('collection_areas').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+    const seq = await pg.data(C.addBarcodeSequence, { Name: 'P', Prefix: 'P-', Width: 3, NextNumber: 1, IsDefault: false }, 'admin');
+    const typed = Array.from({ length: 150 }, (_, i) => `P-${String(i + 1).padStart(3, '0')}`);
+    await pg.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(960)), Copies: { Count: 150, AreaID: area, Barcodes: typed } }, 'admin');
+    const one = await pg.data(C.addItemsCatalogueInfo, { Item: item(freshIsbn(961)), Copies: { Count: 1, AreaID: area, SequenceID: seq.ID } }, 'admin');
+    expect(one.Copies.map((c) => c.Barcode)).toEqual(['P-151']);
   });
 });

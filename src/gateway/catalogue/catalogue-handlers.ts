@@ -5,7 +5,7 @@ import { DEWEY_CLASSES, deweyClass } from '../../shared/domain/catalogue/dewey-c
 import { authorNumber, composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
 import { applyLengthLimit, DEFAULT_EDITING_CONFIG, editingConfigSchema, type EditingConfig } from '../../shared/domain/catalogue/editing-config.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
-import { CIRCULATION_STATES, COPY_EVENTS, LENDING_AREAS, PLACEABLE_AREAS, STORAGE_AREAS, type StorageAreaName } from '../../shared/domain/catalogue/copy-states.ts';
+import { CIRCULATION_STATES, COPY_EVENTS, LENDING_AREAS, PLACEABLE_AREAS, STORAGE_AREAS, storageAreaName, type StorageAreaName } from '../../shared/domain/catalogue/copy-states.ts';
 import { discountPrice } from '../../shared/domain/batch-rules.ts';
 import { pinyin } from '../search/pinyin.ts';
 import { indexNewTitles } from '../search/title-index.ts';
@@ -16,7 +16,7 @@ import { AppError } from '../http/app-error.ts';
 import { requireSchool, requireUser } from '../access/call-context.ts';
 import { branchScope, requireType, typeFilter } from '../access/access-scope.ts';
 import { assertBatchAcceptsCopies } from '../acquisition/batch-rules.ts';
-import { copyCountOf, peekSequenceNumber, spellTitle, takeBarcodes, takeSequenceNumber, titleByIsbn13, toItem } from './catalogue-store.ts';
+import { copyCountOf, freeBarcodes, peekSequenceNumber, spellTitle, takeBarcodes, takeSequenceNumber, titleByIsbn13, toItem } from './catalogue-store.ts';
 
 export const EDITING_CONFIG_KEY = 'editing-config';
 const nowIso = () => new Date().toISOString();
@@ -99,20 +99,18 @@ export const catalogueHandlers = {
     const seq = await ctx.app.db.selectFrom('barcode_sequences').selectAll().where('school_id', '=', schoolId).where('id', '=', input.SequenceID).executeTakeFirst();
     if (!seq) throw AppError.notFound();
     // A preview: the same numbers the next save takes, passing over barcodes already in use.
-    const out: string[] = [];
-    for (let n = seq.next_number, tries = 0; out.length < input.Count && tries < 20; tries++) {
-      const batch = Array.from({ length: input.Count - out.length }, (_, i) => formatBarcode(seq.prefix, seq.width, n + i));
-      n += batch.length;
-      const used = new Set((await ctx.app.db.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', batch).execute()).map((r) => r.barcode));
-      out.push(...batch.filter((b) => !used.has(b)));
-    }
-    return { List: out };
+    const { barcodes } = await freeBarcodes(ctx.app.db, schoolId, seq, seq.next_number, input.Count);
+    return { List: barcodes };
   }),
   'catalogue.callNumber': handler(C.getItemListNumCalculate, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    const { bookNo, scheme } = await bookNumberFor(ctx, schoolId, input.ClassNo, input.Author ?? '');
+    // The class the save will shelve by (Dewey for English books when the school says so), so the
+    // preview and the saved call number agree.
+    const config = await editingConfigOf(ctx, schoolId);
+    const classNo = callClass(config, { language: input.Language ?? config.DefaultLanguage, classNo: input.ClassNo, deweyNo: input.DeweyNo ?? '' });
+    const { bookNo, scheme } = await bookNumberFor(ctx, schoolId, classNo, input.Author ?? '');
     const addNo = input.AddNo ?? '';
-    return { ClassNo: input.ClassNo, BookNo: bookNo, AddNo: addNo, CallNo: composeCallNumber({ classNo: input.ClassNo, bookNo, addNo }), Scheme: scheme };
+    return { ClassNo: classNo, BookNo: bookNo, AddNo: addNo, CallNo: composeCallNumber({ classNo, bookNo, addNo }), Scheme: scheme };
   }),
   'catalogue.ourLibrary': handler(C.ourLibrary, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
@@ -131,9 +129,17 @@ export const catalogueHandlers = {
       const dup = copies.Barcodes.find((b, i) => copies.Barcodes!.indexOf(b) !== i)!;
       throw AppError.conflict('catalogue:errors.barcodeDuplicated', { barcode: dup });
     }
-    const area = await app.db.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area']).where('school_id', '=', schoolId).where('id', '=', copies.AreaID).executeTakeFirst();
+    const area = await app.db.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area', 'name', 'en_name']).where('school_id', '=', schoolId).where('id', '=', copies.AreaID).executeTakeFirst();
     if (!area) throw AppError.notFound();
     scope.require(area.branch_id);
+    // New copies take the area's storage code: a weeded or lost area would make them "available" there.
+    if (!(PLACEABLE_AREAS as readonly number[]).includes(area.storage_area)) {
+      const storage = storageAreaName(area.storage_area);
+      throw AppError.refused('catalogue:errors.areaNotPlaceable', {
+        area: ctx.lang === 'en-US' && area.en_name ? area.en_name : area.name,
+        storage: storage ? app.i18n.t(ctx.lang, `catalogue:storage.${storage}`) : String(area.storage_area),
+      });
+    }
     const isbn13 = toIsbn13(item.ISBN)!;
     const lim = config.MaxLength;
     const now = nowIso();
@@ -188,6 +194,8 @@ export const catalogueHandlers = {
             : await trx.selectFrom('barcode_sequences').selectAll().where('school_id', '=', schoolId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();
           if (!seq) throw AppError.refused('catalogue:errors.noSequence');
           barcodes = await takeBarcodes(trx, schoolId, seq, copies.Count);
+          // Never fewer copies than asked: the whole save is refused and the sequence is untouched.
+          if (barcodes.length < copies.Count) throw AppError.refused('catalogue:errors.sequenceExhausted', { name: seq.name });
         } else {
           const used = await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', barcodes).executeTakeFirst();
           if (used) throw AppError.conflict('catalogue:errors.barcodeDuplicated', { barcode: used.barcode });

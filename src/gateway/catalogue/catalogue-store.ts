@@ -2,8 +2,8 @@ import { formatBarcode } from '../../shared/domain/catalogue/barcode-sequence.ts
 import { pinyin } from '../search/pinyin.ts';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { DbKind } from '../db/connect.ts';
-import { nextSequenceNumber } from '../../shared/domain/catalogue/call-number.ts';
+import { dbKindOf, type DbKind } from '../db/connect.ts';
+import { MAX_SEQUENCE_NUMBER, nextSequenceNumber } from '../../shared/domain/catalogue/call-number.ts';
 import type { CatalogueItem } from '../../shared/api/catalogue.ts';
 import { hyphenateIsbn } from './isbn-hyphenation.ts';
 
@@ -50,7 +50,9 @@ export async function peekSequenceNumber(db: Db, schoolId: number, classNo: stri
     db.selectFrom('titles').select('book_no').where('school_id', '=', schoolId).where('class_no', '=', classNo).execute(),
   ]);
   const fromTitles = Number(nextSequenceNumber(used.map((u) => u.book_no)));
-  return String(Math.max(fromTitles, (counter?.last_seq ?? 0) + 1));
+  // A counter pushed past the bound (SQLite takes any integer) is ignored like the book number that pushed it.
+  const last = counter && counter.last_seq <= MAX_SEQUENCE_NUMBER ? counter.last_seq : 0;
+  return String(Math.max(fromTitles, last + 1));
 }
 
 /**
@@ -66,7 +68,9 @@ export async function takeSequenceNumber(trx: Transaction<Database>, kind: DbKin
 export async function takeSequenceNumbers(trx: Transaction<Database>, kind: DbKind, schoolId: number, classNo: string, count: number): Promise<string[]> {
   const want = Number(await peekSequenceNumber(trx, schoolId, classNo));
   const step = sql.lit(count);
-  const greatest = kind === 'postgres' ? sql`greatest(class_sequences.last_seq + ${step}, excluded.last_seq)` : sql`max(class_sequences.last_seq + ${step}, excluded.last_seq)`;
+  // A counter past the bound (an old SQLite row) restarts from the titles, as the peek does.
+  const current = sql`(case when class_sequences.last_seq > ${sql.lit(MAX_SEQUENCE_NUMBER)} then 0 else class_sequences.last_seq end)`;
+  const greatest = kind === 'postgres' ? sql`greatest(${current} + ${step}, excluded.last_seq)` : sql`max(${current} + ${step}, excluded.last_seq)`;
   const row = await trx
     .insertInto('class_sequences')
     .values({ school_id: schoolId, class_no: classNo, last_seq: want + count - 1 })
@@ -78,23 +82,59 @@ export async function takeSequenceNumbers(trx: Transaction<Database>, kind: DbKi
 
 
 /**
+ * The highest number a sequence issues: its digits must hold it (a 1-digit sequence ends at 9,
+ * never W10), and the counter column is a 32-bit integer on PostgreSQL.
+ */
+export const sequenceMax = (width: number) => Math.min(10 ** width - 1, 999_999_999);
+
+/**
+ * Up to `count` free barcodes of a sequence from number `from` (nothing is taken), and the number
+ * after the last one looked at. Numbers whose barcode exists (typed by hand) are passed over; when a
+ * whole round is taken, the search jumps past the highest such barcode instead of walking a long
+ * typed run. Fewer than `count` come back only when the sequence runs out of digits.
+ */
+export async function freeBarcodes(db: Db, schoolId: number, seq: { prefix: string; width: number }, from: number, count: number): Promise<{ barcodes: string[]; next: number }> {
+  const max = sequenceMax(seq.width);
+  const out: string[] = [];
+  let n = from;
+  // Each round finds a free number or jumps past every used one, so few rounds are ever needed.
+  for (let round = 0; out.length < count && n <= max && round < 100; round++) {
+    const last = Math.min(n + count - out.length - 1, max);
+    const candidates = Array.from({ length: last - n + 1 }, (_, i) => formatBarcode(seq.prefix, seq.width, n + i));
+    const taken = new Set((await db.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', candidates).execute()).map((r) => r.barcode));
+    const free = candidates.filter((c) => !taken.has(c));
+    out.push(...free);
+    n = last + 1;
+    if (!free.length) {
+      const highest = await highestUsedNumber(db, schoolId, seq);
+      if (highest != null && highest >= n) n = highest + 1;
+    }
+  }
+  return { barcodes: out, next: n };
+}
+
+/** The highest number among this school's barcodes of the sequence's exact shape (prefix + width digits). */
+async function highestUsedNumber(db: Db, schoolId: number, seq: { prefix: string; width: number }): Promise<number | null> {
+  // Prefixes are letters, digits and hyphens (the input schema), literal in both patterns.
+  const shape = dbKindOf(db) === 'postgres'
+    ? sql<boolean>`barcode ~ ${`^${seq.prefix}[0-9]{${seq.width}}$`}`
+    : sql<boolean>`barcode glob ${`${seq.prefix}${'[0-9]'.repeat(seq.width)}`}`;
+  const row = await db.selectFrom('copies').select((e) => e.fn.max('barcode').as('top')).where('school_id', '=', schoolId).where(shape).executeTakeFirst();
+  return row?.top ? Number(row.top.slice(seq.prefix.length)) : null;
+}
+
+/**
  * Takes `count` barcodes from a sequence; numbers whose barcode already exists (typed by hand
- * earlier) are passed over, and a number once taken is never issued again.
+ * earlier) are passed over, and a number once taken is never issued again. Fewer than `count`
+ * means the sequence has run out of digits: the caller refuses, and nothing is taken.
  */
 export async function takeBarcodes(trx: Transaction<Database>, schoolId: number, seq: { id: number; prefix: string; width: number }, count: number): Promise<string[]> {
-  const out: string[] = [];
-  for (let guard = 0; out.length < count && guard < 50; guard++) {
-    const need = count - out.length;
-    const row = await trx
-      .updateTable('barcode_sequences')
-      .set((e) => ({ next_number: e('next_number', '+', need) }))
-      .where('school_id', '=', schoolId)
-      .where('id', '=', seq.id)
-      .returning('next_number')
-      .executeTakeFirstOrThrow();
-    const candidates = Array.from({ length: need }, (_, i) => formatBarcode(seq.prefix, seq.width, row.next_number - need + i));
-    const taken = new Set((await trx.selectFrom('copies').select('barcode').where('school_id', '=', schoolId).where('barcode', 'in', candidates).execute()).map((r) => r.barcode));
-    out.push(...candidates.filter((c) => !taken.has(c)));
+  // A no-op update first locks the sequence's row, so two saves at once never pick the same numbers.
+  const row = await trx.updateTable('barcode_sequences').set((e) => ({ next_number: e.ref('next_number') }))
+    .where('school_id', '=', schoolId).where('id', '=', seq.id).returning('next_number').executeTakeFirstOrThrow();
+  const { barcodes, next } = await freeBarcodes(trx, schoolId, seq, row.next_number, count);
+  if (barcodes.length === count) {
+    await trx.updateTable('barcode_sequences').set({ next_number: next }).where('school_id', '=', schoolId).where('id', '=', seq.id).execute();
   }
-  return out;
+  return barcodes;
 }

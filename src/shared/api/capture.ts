@@ -122,10 +122,10 @@ export const captureCalls = {
   union: capture('union', 'UnionCatalogue', false),
   /** Every configured source in turn until one finds the ISBN (the cataloguing screens' lookup). */
   any: capture('any', 'AnySource', false),
-  getSources: defineCall({ ...call, spec: false, id: 'capture.sources.get', path: P('GetSources'), input: z.object({}), data: z.array(sourceSettingsSchema) }),
+  getSources: defineCall({ ...call, spec: false, id: 'capture.sources.get', path: P('GetSources'), perm: CATALOGUE_PERMS.edit, input: z.object({}), data: z.array(sourceSettingsSchema) }),
   saveSource: defineCall({ ...call, spec: false, id: 'capture.sources.save', path: P('SaveSource'), perm: CATALOGUE_PERMS.settings, input: sourceSettingsInput, data: sourceSettingsSchema }),
   searchUnion: defineCall({
-    ...call, spec: false, id: 'capture.union.search', path: P('SearchUnion'),
+    ...call, spec: false, id: 'capture.union.search', path: P('SearchUnion'), perm: CATALOGUE_PERMS.edit,
     input: pageQuerySchema,
     data: pageOf(unionRowSchema),
   }),

@@ -159,7 +159,7 @@ export const catalogueCalls = {
     input: z.object({ Author: text({ max: 300, required: 'validation:required.author' }) }),
     data: z.object({ AuthorNumber: z.string() }),
   }),
-  getBarCodeAutoAddList: defineCall({ ...call, id: 'catalogue.sequences', path: P('Literature', 'GetBarCodeAutoAddList'), input: z.object({}), data: z.array(barcodeSequenceSchema) }),
+  getBarCodeAutoAddList: defineCall({ ...call, id: 'catalogue.sequences', path: P('Literature', 'GetBarCodeAutoAddList'), perm: CATALOGUE_PERMS.edit, input: z.object({}), data: z.array(barcodeSequenceSchema) }),
   addBarcodeSequence: defineCall({
     ...call, spec: false, id: 'catalogue.sequence.add', path: P('Literature', 'AddBarCodeAutoAdd'), perm: CATALOGUE_PERMS.settings,
     input: barcodeSequenceInput, data: barcodeSequenceSchema,
@@ -179,7 +179,11 @@ export const catalogueCalls = {
   }),
   getItemListNumCalculate: defineCall({
     ...call, id: 'catalogue.callNumber', path: P('Literature', 'GetItemListNumCalculate'),
-    input: z.object({ ClassNo: classNoField(), Author: optionalText(300), AddNo: codeText({ max: 40 }).optional() }),
+    // Language and DeweyNo as the save gets them: Dewey shelves English books when the school says so.
+    input: z.object({
+      ClassNo: classNoField(), Author: optionalText(300), AddNo: codeText({ max: 40 }).optional(),
+      Language: catalogueInput.shape.Language, DeweyNo: catalogueInput.shape.DeweyNo,
+    }),
     data: z.object({ ClassNo: z.string(), BookNo: z.string(), AddNo: z.string(), CallNo: z.string(), Scheme: z.enum(['sequence', 'author']) }),
   }),
   ourLibrary: defineCall({
@@ -201,7 +205,7 @@ export const catalogueCalls = {
   }),
   /** Titles of the catalogue that look like one book catalogued twice (same ISBN, or same title and author). */
   duplicateGroups: defineCall({
-    ...call, spec: false, id: 'catalogue.duplicateGroups', path: P('Literature', 'GetDuplicateGroups'),
+    ...call, spec: false, id: 'catalogue.duplicateGroups', path: P('Literature', 'GetDuplicateGroups'), perm: CATALOGUE_PERMS.edit,
     input: z.object({ Page: intField(1, 10000).default(1), Rows: intField(1, 100).default(20) }),
     data: z.object({ Total: z.number().int(), List: z.array(z.object({ Reason: z.enum(['isbn', 'title']), Items: z.array(shelfTitleSchema) })) }),
   }),

@@ -124,7 +124,11 @@ export default function FullCataloguingScreen() {
       return;
     }
     try {
-      const r = await call(C.getItemListNumCalculate, { ClassNo: draft.ClassNo.trim(), Author: draft.Author.trim(), AddNo: draft.AddNo.trim() });
+      // Language and Dewey number too: the save shelves English books by Dewey when the school says so.
+      const r = await call(C.getItemListNumCalculate, {
+        ClassNo: draft.ClassNo.trim(), Author: draft.Author.trim(), AddNo: draft.AddNo.trim(),
+        ...(draft.Language.trim() ? { Language: draft.Language.trim() } : {}), ...(draft.DeweyNo.trim() ? { DeweyNo: draft.DeweyNo.trim() } : {}),
+      });
       setCallNo(draft.BookNo.trim() ? `${r.ClassNo}/${draft.BookNo.trim()}${r.AddNo ? `:${r.AddNo}` : ''}` : r.CallNo);
       if (!draft.BookNo.trim() && r.Scheme === 'author') setDraft((d) => ({ ...d, BookNo: r.BookNo }));
     } catch (err) {

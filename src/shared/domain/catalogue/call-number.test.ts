@@ -16,6 +16,10 @@ describe('call numbers', () => {
     expect(nextSequenceNumber(['1', '12', '3', 'x', '12:2'])).toBe('13');
   });
 
+  it('种次号 passes over a hand-typed book number too long to be a place in the class', () => {
+    expect(nextSequenceNumber(['7', '20240000001'])).toBe('8');
+  });
+
   it('author numbers follow the Cutter rules, Chinese names through pinyin', () => {
     expect(authorNumber('Smith')).toBe('S65');
     expect(authorNumber('Adams')).toBe('A33');

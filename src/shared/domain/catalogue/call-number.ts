@@ -33,12 +33,19 @@ export function parseCallNumber(callNo: string): CallNumberParts {
   return { classNo, bookNo, addNo };
 }
 
-/** 种次号: one more than the highest numeric book number already used in the class. */
+/**
+ * The highest 种次号 a class counts from. A longer number typed as the book number (a date, an
+ * accession number like 20240000001) is not a place in the class's sequence, and would overflow
+ * the class counter (a 32-bit integer on PostgreSQL).
+ */
+export const MAX_SEQUENCE_NUMBER = 99_999_999;
+
+/** 种次号: one more than the highest numeric book number already used in the class (up to MAX_SEQUENCE_NUMBER). */
 export function nextSequenceNumber(existingBookNumbersInClass: Iterable<string>): string {
   let max = 0;
   for (const b of existingBookNumbersInClass) {
     const m = /^\d+/.exec(b.trim());
-    if (m) max = Math.max(max, Number(m[0]));
+    if (m && Number(m[0]) <= MAX_SEQUENCE_NUMBER) max = Math.max(max, Number(m[0]));
   }
   return String(max + 1);
 }
