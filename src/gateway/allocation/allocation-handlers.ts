@@ -23,12 +23,22 @@ export const allocationHandlers = {
     const target = await targetOf(ctx, schoolId, input.AreaID);
     const t = (k: string, p?: Record<string, unknown>) => ctx.app.i18n.t(ctx.lang, k, p);
     const wanted = [...new Set(input.Barcodes)];
-    const rows = await ctx.app.db.selectFrom('copies').select(['id', 'barcode']).where('school_id', '=', schoolId).where('barcode', 'in', wanted).execute();
-    const byBarcode = new Map(rows.map((r) => [r.barcode, r.id]));
+    // Scoped here, so a copy of another branch is "unknown" under its own barcode (changeMany
+    // would refuse it by id alone).
+    const scope = await branchScope(ctx);
+    const rows = [];
+    for (let i = 0; i < wanted.length; i += 500) {
+      rows.push(...await ctx.app.db.selectFrom('copies').select(['id', 'barcode', 'area_id', 'shelf_mark']).where('school_id', '=', schoolId).where('barcode', 'in', wanted.slice(i, i + 500))
+        .$if(scope.ids != null, (q) => q.where('branch_id', 'in', inList(scope.ids!))).execute());
+    }
+    const byBarcode = new Map(rows.map((r) => [r.barcode, r]));
     const unknown: BatchResult['Refused'] = wanted.filter((b) => !byBarcode.has(b)).map((b) => ({ ID: 0, Barcode: b, Message: t('collection:errors.noCopyFor', { code: b }) }));
+    // Already there (and no new shelf mark): not a move, as the scan says.
+    const here = rows.filter((r) => r.area_id === target.areaId && (input.ShelfMark == null || input.ShelfMark === r.shelf_mark));
+    const stay: BatchResult['Refused'] = here.map((r) => ({ ID: r.id, Barcode: r.barcode, Message: t('allocation:errors.alreadyThere', { barcode: r.barcode }) }));
     const patch = input.ShelfMark != null ? () => ({ shelf_mark: input.ShelfMark! }) : undefined;
-    const r = await changeMany(ctx, [...byBarcode.values()], 'allocate', target, undefined, patch);
-    return { Changed: r.Changed, Refused: [...unknown, ...r.Refused] };
+    const r = await changeMany(ctx, rows.filter((x) => !here.includes(x)).map((x) => x.id), 'allocate', target, patch);
+    return { Changed: r.Changed, Refused: [...unknown, ...stay, ...r.Refused] };
   }),
   /** One scanned copy into the chosen area (/allocation-scan): the copy as it now is, or why not. */
   'allocation.scan': handler(C.scan, async (input, ctx) => {
@@ -38,7 +48,7 @@ export const allocationHandlers = {
     const row = await copyByCode(ctx.app.db, schoolId, scope.ids, input.Barcode, true);
     if (!row) throw AppError.notFound('collection:errors.noCopyFor', { code: input.Barcode });
     if (row.area_id === target.areaId && (input.ShelfMark == null || input.ShelfMark === row.shelf_mark)) throw AppError.refused('allocation:errors.alreadyThere', { barcode: row.barcode });
-    const r = await changeMany(ctx, [row.id], 'allocate', target, undefined, input.ShelfMark != null ? () => ({ shelf_mark: input.ShelfMark! }) : undefined);
+    const r = await changeMany(ctx, [row.id], 'allocate', target, input.ShelfMark != null ? () => ({ shelf_mark: input.ShelfMark! }) : undefined);
     if (r.Refused.length) throw AppError.refused('allocation:errors.refused', { reason: r.Refused[0]!.Message });
     return toCopyRow((await copyByCode(ctx.app.db, schoolId, scope.ids, row.barcode, false))!);
   }),

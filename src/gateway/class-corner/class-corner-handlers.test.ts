@@ -167,6 +167,18 @@ describe.each(databases)('the class corner on $name', ({ postgres }) => {
       await t.data(C.returnBook, { Barcode: b!.barcode }, 'librarian');
     });
 
+    it('lends only a corner book still on the corner\'s shelf (storage 8, available), naming its state otherwise', async () => {
+      const [a] = await placed(libClass, 1);
+      // The library changed the copy behind the corner's back (a stocktake lock, a lost report …).
+      await t.db.updateTable('copies').set({ circ_state: 'locked' }).where('id', '=', a!.id).execute();
+      const res = await t.fail(C.lend, { DeptID: libClass, UserID: classmates[2]!.id, Barcode: a!.barcode }, 'classlib');
+      expect(res).toMatchObject({ status: 409, data: { Code: 'notOnCornerShelf' } });
+      expect(res.message).toContain(a!.barcode);
+      await t.db.updateTable('copies').set({ circ_state: 'available' }).where('id', '=', a!.id).execute();
+      expect((await t.data(C.lend, { DeptID: libClass, UserID: classmates[2]!.id, Barcode: a!.barcode }, 'classlib')).Loan.Barcode).toBe(a!.barcode);
+      await t.data(C.returnBook, { Barcode: a!.barcode }, 'classlib');
+    });
+
     it('blocks a classmate with an overdue corner book and shows it overdue', async () => {
       const [a, b] = await placed(libClass, 2);
       const mate = classmates[2]!;

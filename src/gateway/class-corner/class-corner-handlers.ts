@@ -139,6 +139,13 @@ export const classCornerHandlers = {
         copyId = copy.id;
         const item = await openItemOfCopy(trx, c.schoolId, copy.id);
         if (!item || item.dept_id !== input.DeptID) throw refused('notInCorner', { barcode: copy.barcode, class: cls.name });
+        // The stay is the corner's ledger; the copy itself must still be on the corner's shelf
+        // (storage 8, available), not since lost, weeded, locked or moved by the library.
+        if (copy.storage_area !== 8 || copy.circ_state !== 'available') {
+          throw refused('notOnCornerShelf', {
+            barcode: copy.barcode, state: { $t: `catalogue:circ.${copy.circ_state}` }, area: { $t: `catalogue:storage.${storageAreaName(copy.storage_area) ?? 'cataloguing'}` },
+          });
+        }
         const open = await openLoanOfCopy(trx, c.schoolId, copy.id);
         if (open) throw refused('alreadyLent', { barcode: copy.barcode, name: open.reader_name });
         const rule = await ruleOf(trx, c.schoolId, input.DeptID);

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { bulkCalls as C } from '../../shared/api/collection.ts';
+import { bulkCalls as C, collectionCalls } from '../../shared/api/collection.ts';
+import { holdCalls } from '../../shared/api/holds.ts';
+import { freeReaders, groupFor } from '../circulation/desk-fixture.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { xlsxBase64 } from '../import/xlsx-fixture.ts';
 
 const t = useTestGateway();
 const available = (n: number, offset = 0) => t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'available')
   .where('id', 'not in', t.db.selectFrom('loans').select('copy_id')).orderBy('id').offset(offset).limit(n).execute();
+/** Available copies on the lending shelves never lent, held or placed in a class corner. */
+const neverLent = () => t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'available').where('storage_area', '=', 2)
+  .where('id', 'not in', t.db.selectFrom('loans').select('copy_id'))
+  .where('id', 'not in', t.db.selectFrom('holds').select('copy_id').where('copy_id', 'is not', null))
+  .where('id', 'not in', t.db.selectFrom('class_corner_items').select('copy_id')).orderBy('id');
 
 describe('bulk editing and deletion', () => {
   it('the preview shows every before → after and changes nothing; the apply does exactly that, with history', async () => {
@@ -50,5 +57,49 @@ describe('bulk editing and deletion', () => {
     expect(await t.db.selectFrom('copies').select('id').where('id', '=', lent.id).executeTakeFirst()).toBeTruthy();
     expect((await t.fail(C.deleteAll, { ...input, Confirm: true }, 'student')).status).toBe(403);
     expect((await t.data(C.deleteAll, { Barcodes: [lent.barcode], Confirm: false }, 'admin2')).Refused).toHaveLength(1);
+  });
+
+  it('bulk deletion of a copy once bound to a closed hold deletes it (the hold stays, without the copy); the rest of the batch goes too', async () => {
+    const [c, other] = await neverLent().limit(2).execute();
+    const { id: _id, ...row } = await t.db.selectFrom('titles').selectAll().where('id', '=', c!.title_id).executeTakeFirstOrThrow();
+    const fresh = await t.db.insertInto('titles').values({ ...row, title: `hold-del ${Date.now()}` } as never).returning('id').executeTakeFirstOrThrow();
+    await t.db.updateTable('copies').set({ title_id: fresh.id }).where('id', '=', c!.id).execute();
+    const [reader] = await freeReaders(t, 1);
+    await groupFor(t, [reader!]);
+    const placed = await t.data(holdCalls.place, { ReaderID: reader!.reader_id, TitleID: fresh.id }, 'librarian');
+    await t.data(holdCalls.cancel, { HoldID: placed.Hold.ID, Note: '' }, 'librarian');
+    expect((await t.db.selectFrom('holds').select('copy_id').where('id', '=', placed.Hold.ID).executeTakeFirstOrThrow()).copy_id).toBe(c!.id);
+    const input = { Barcodes: [c!.barcode, other!.barcode], Confirm: false };
+    const preview = await t.data(C.deleteAll, input, 'librarian');
+    expect(preview.Changes.map((x) => x.Barcode)).toEqual([c!.barcode, other!.barcode]);
+    const res = await t.call(C.deleteAll, { ...input, Confirm: true }, 'librarian');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(JSON.parse(res.body).data.Changes.map((x: { Barcode: string }) => x.Barcode)).toEqual([c!.barcode, other!.barcode]);
+    expect(await t.db.selectFrom('copies').select('id').where('id', 'in', [c!.id, other!.id]).execute()).toEqual([]);
+    expect(await t.db.selectFrom('holds').select(['state', 'copy_id']).where('id', '=', placed.Hold.ID).executeTakeFirstOrThrow()).toEqual({ state: 'cancelled', copy_id: null });
+  });
+
+  it('a barcode scanned twice in a bulk edit is previewed, applied and recorded once', async () => {
+    const c = await neverLent().limit(1).offset(10).executeTakeFirstOrThrow();
+    const input = { Barcodes: [c.barcode, c.barcode], Field: 'Note' as const, Value: 'dup-scan' };
+    const preview = await t.data(C.preview, input, 'librarian');
+    const applied = await t.data(C.apply, input, 'librarian');
+    const history = await t.db.selectFrom('copy_events').select('detail').where('copy_id', '=', c.id).where('event', '=', 'edit').execute();
+    expect({ preview: preview.Changes.length, applied: applied.Changes.length, history: history.length }).toEqual({ preview: 1, applied: 1, history: 1 });
+  });
+
+  it('bulk edits keep to the copy edit form\'s limits (price at most 100000, note at most 500 characters), so the form can still save the copy', async () => {
+    const [c, d] = await neverLent().limit(2).offset(30).execute();
+    const r = await t.data(C.apply, { Barcodes: [c!.barcode], Field: 'Price', Value: '999999' }, 'librarian');
+    const sheet = await xlsxBase64(['条码', '备注'], [[d!.barcode, 'x'.repeat(600)]]);
+    const r2 = await t.data(C.file, { Content: sheet, Apply: true }, 'librarian');
+    expect(r.Refused.map((x) => x.Barcode)).toEqual([c!.barcode]);
+    expect(r2.Refused.map((x) => x.Barcode)).toEqual([d!.barcode]);
+    const statuses = [];
+    for (const id of [c!.id, d!.id]) {
+      const copy = await t.data(collectionCalls.get, { ID: id }, 'librarian');
+      statuses.push((await t.call(collectionCalls.update, { ID: id, Barcode: copy.Barcode, RFID: copy.RFID, AreaID: copy.AreaID!, ShelfMark: copy.ShelfMark, Price: copy.Price, DiscountPrice: copy.DiscountPrice, BatchID: copy.BatchID, Note: copy.Note }, 'librarian')).statusCode);
+    }
+    expect({ priceApplied: r.Changes.length, noteApplied: r2.Changes.length, editStatuses: statuses }).toEqual({ priceApplied: 0, noteApplied: 0, editStatuses: [200, 200] });
   });
 });

@@ -1,4 +1,6 @@
-import { bulkCalls as C, BULK_FIELDS, type BulkField, type BulkResult } from '../../shared/api/collection.ts';
+import type { z } from 'zod';
+import { bulkCalls as C, BULK_FIELDS, copyUpdateInput, type BulkField, type BulkResult } from '../../shared/api/collection.ts';
+import { parseMessageKey, type Translate } from '../../shared/domain/issue-messages.ts';
 import { writeTx } from '../db/connect.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
@@ -7,6 +9,7 @@ import { branchScope, inList } from '../access/access-scope.ts';
 import { readSheet } from '../import/xlsx-sheet.ts';
 import { changeMany } from './change-many.ts';
 import { checkCopyChange } from './copy-change.ts';
+import { copyTies } from './copy-ties.ts';
 
 /**
  * Bulk editing (/bulk-editing) and bulk deletion (/delete-records-bulk). A preview and the apply
@@ -25,15 +28,31 @@ const HEADERS: Record<BulkField | 'Barcode', string[]> = {
 
 type Change = { barcode: string; field: BulkField; value: string };
 
-/** The stored value of a field from its text, or the i18n key of what is wrong with it. */
-function parseValue(field: BulkField, value: string): { ok: true; value: string | number } | { ok: false; key: string } {
+/** The copy edit form's fields: a bulk edit keeps to the same limits, so the form can save the copy afterwards. */
+const FORM_FIELD: Partial<Record<BulkField, z.ZodType>> = {
+  ShelfMark: copyUpdateInput.shape.ShelfMark, Price: copyUpdateInput.shape.Price, DiscountPrice: copyUpdateInput.shape.DiscountPrice, Note: copyUpdateInput.shape.Note,
+};
+
+/** The stored value of a field from its text, or what is wrong with it (in the caller's language). */
+function parseValue(field: BulkField, value: string, t: Translate): { ok: true; value: string | number } | { ok: false; message: string } {
+  let parsed: string | number = value.trim();
   if (field === 'Price' || field === 'DiscountPrice') {
-    if (!/^\d{1,6}(\.\d{1,2})?$/.test(value.trim())) return { ok: false, key: 'collection:errors.badPrice' };
-    return { ok: true, value: Number(value) };
+    if (!/^\d{1,6}(\.\d{1,2})?$/.test(value.trim())) return { ok: false, message: t('collection:errors.badPrice', { value }) };
+    parsed = Number(value);
   }
-  if (field === 'ShelfMark' && !/^[A-Za-z0-9_-]{0,64}$/.test(value.trim())) return { ok: false, key: 'collection:errors.badShelfMark' };
-  if (field === 'CallNo' && (!value.trim() || value.length > 100)) return { ok: false, key: 'collection:errors.badCallNo' };
-  return { ok: true, value: value.trim() };
+  if (field === 'ShelfMark' && !/^[A-Za-z0-9_-]{0,64}$/.test(value.trim())) return { ok: false, message: t('collection:errors.badShelfMark', { value }) };
+  if (field === 'CallNo' && (!value.trim() || value.length > 100)) return { ok: false, message: t('collection:errors.badCallNo', { value }) };
+  const schema = FORM_FIELD[field];
+  if (schema) {
+    const checked = schema.safeParse(parsed);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!.message;
+      const key = parseMessageKey(issue);
+      return { ok: false, message: key ? t(key.key, { ...key.params, field: t(`collection:resources.copy.fields.${field}`) }) : issue };
+    }
+    parsed = checked.data as string | number;
+  }
+  return { ok: true, value: parsed };
 }
 
 async function run(ctx: CallContext, changes: Change[], apply: boolean): Promise<BulkResult> {
@@ -41,6 +60,18 @@ async function run(ctx: CallContext, changes: Change[], apply: boolean): Promise
   const scope = await branchScope(ctx);
   const t = (k: string, p?: Record<string, unknown>) => ctx.app.i18n.t(ctx.lang, k, p);
   const result: BulkResult = { Changes: [], Refused: [], Applied: apply };
+  // A barcode scanned twice (or a sheet row repeated) is one change: the first value counts, a
+  // different later one is reported, not applied over it.
+  const first = new Map<string, string>();
+  changes = changes.filter((c) => {
+    const key = `${c.barcode}\u0000${c.field}`;
+    if (!first.has(key)) {
+      first.set(key, c.value);
+      return true;
+    }
+    if (first.get(key) !== c.value) result.Refused.push({ Barcode: c.barcode, Message: t('collection:errors.duplicateBarcode', { code: c.barcode }) });
+    return false;
+  });
   const barcodes = [...new Set(changes.map((c) => c.barcode))];
   const work = async (db: Parameters<Parameters<typeof writeTx>[1]>[0] | typeof ctx.app.db) => {
     const rows = [];
@@ -59,9 +90,9 @@ async function run(ctx: CallContext, changes: Change[], apply: boolean): Promise
         result.Refused.push({ Barcode: c.barcode, Message: t('collection:errors.noCopyFor', { code: c.barcode }) });
         continue;
       }
-      const parsed = parseValue(c.field, c.value);
+      const parsed = parseValue(c.field, c.value, t);
       if (!parsed.ok) {
-        result.Refused.push({ Barcode: c.barcode, Message: t(parsed.key, { value: c.value }) });
+        result.Refused.push({ Barcode: c.barcode, Message: parsed.message });
         continue;
       }
       const column = COLUMN[c.field];
@@ -105,8 +136,9 @@ export const bulkHandlers = {
   'collection.bulk.file': handler(C.file, async (input, ctx) => run(ctx, await changesFromSheet(ctx, input.Content), input.Apply)),
   /**
    * Bulk deletion: the preview lists what would go and what is refused (on loan, on hold, lent
-   * before: those are weeded, not deleted); with Confirm the deletable copies go in one
-   * transaction. Titles left without copies stay in the catalogue (their record may be reused).
+   * before: those are weeded, not deleted; in a class corner); with Confirm the deletable copies
+   * go in one transaction. Titles left without copies stay in the catalogue (their record may be
+   * reused).
    */
   'collection.bulk.delete': handler(C.deleteAll, async (input, ctx) => {
     const { schoolId } = requireUser(ctx);
@@ -118,7 +150,8 @@ export const bulkHandlers = {
       .where('copies.school_id', '=', schoolId).where('copies.barcode', 'in', wanted);
     if (scope.ids) q = q.where('copies.branch_id', 'in', inList(scope.ids));
     const rows = await q.execute();
-    const lent = new Set((rows.length ? await ctx.app.db.selectFrom('loans').select('copy_id').where('school_id', '=', schoolId).where('copy_id', 'in', rows.map((r) => r.id)).execute() : []).map((l) => l.copy_id));
+    // The same refusals the confirm's changeMany makes, so the preview shows what will happen.
+    const ties = await copyTies(ctx.app.db, schoolId, rows.map((r) => r.id), 'delete');
     const found = new Map(rows.map((r) => [r.barcode, r]));
     const result: BulkResult & { TitlesLeftEmpty: number } = { Changes: [], Refused: [], Applied: input.Confirm, TitlesLeftEmpty: 0 };
     for (const b of wanted) {
@@ -126,7 +159,8 @@ export const bulkHandlers = {
       if (!r) { result.Refused.push({ Barcode: b, Message: t('collection:errors.noCopyFor', { code: b }) }); continue; }
       const checked = checkCopyChange(r, 'delete');
       if (!checked.ok) { result.Refused.push({ Barcode: b, Message: t(checked.error.key, checked.error.params) }); continue; }
-      if (lent.has(r.id)) { result.Refused.push({ Barcode: b, Message: t('collection:errors.hasLoans') }); continue; }
+      const tie = ties.get(r.id);
+      if (tie) { result.Refused.push({ Barcode: b, Message: t(tie) }); continue; }
       result.Changes.push({ ID: r.id, Barcode: b, Title: r.title, Field: 'delete', Before: '', After: '' });
     }
     const going = new Set(result.Changes.map((c) => c.ID));
@@ -136,10 +170,7 @@ export const bulkHandlers = {
       result.TitlesLeftEmpty = counts.filter((c) => Number(c.n) === rows.filter((r) => r.title_id === c.title_id && going.has(r.id)).length).length;
     }
     if (input.Confirm && going.size) {
-      const r = await changeMany(ctx, [...going], 'delete', undefined, async (trx, copyId) => {
-        const l = await trx.selectFrom('loans').select('id').where('school_id', '=', schoolId).where('copy_id', '=', copyId).executeTakeFirst();
-        return l ? t('collection:errors.hasLoans') : null;
-      });
+      const r = await changeMany(ctx, [...going], 'delete', undefined);
       // A copy that changed between preview and confirm is reported, not deleted.
       for (const x of r.Refused) {
         result.Changes = result.Changes.filter((c) => c.ID !== x.ID);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { collectionCalls as C } from '../../shared/api/collection.ts';
+import { bulkCalls, collectionCalls as C } from '../../shared/api/collection.ts';
+import { acquisitionCalls } from '../../shared/api/acquisition.ts';
+import { classCornerCalls } from '../../shared/api/class-corner.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 const t = useTestGateway();
@@ -10,6 +12,21 @@ async function copyOf(opts: { circ?: string; lent?: boolean } = {}) {
   const lent = t.db.selectFrom('loans').select('copy_id');
   q = opts.lent ? q.where('id', 'in', lent) : q.where('id', 'not in', lent);
   return q.orderBy('id').executeTakeFirstOrThrow();
+}
+
+/** Available copies of a branch on the lending shelves never lent, held or placed in a class corner. */
+const neverLent = (branchId: number) => t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'available').where('storage_area', '=', 2)
+  .where('id', 'not in', t.db.selectFrom('loans').select('copy_id'))
+  .where('id', 'not in', t.db.selectFrom('holds').select('copy_id').where('copy_id', 'is not', null))
+  .where('id', 'not in', t.db.selectFrom('class_corner_items').select('copy_id')).where('branch_id', '=', branchId).orderBy('id');
+
+/** classlib's class with a corner rule, and its pupils without corner loans. */
+async function cornerClass() {
+  const deptId = (await t.db.selectFrom('users').select('dept_id').where('account', '=', 'classlib').executeTakeFirstOrThrow()).dept_id!;
+  await t.data(classCornerCalls.setRule, { DeptID: deptId, MaxLoans: 10, LoanDays: 14 }, 'librarian');
+  const pupils = await t.db.selectFrom('users').select('id').where('dept_id', '=', deptId).where('account', '!=', 'classlib')
+    .where('id', 'not in', t.db.selectFrom('class_corner_loans').select('user_id')).orderBy('id').execute();
+  return { deptId, pupils };
 }
 
 describe('the collection (copies)', () => {
@@ -82,5 +99,53 @@ describe('the collection (copies)', () => {
     const history = await t.db.selectFrom('copy_events').select('event').where('copy_id', '=', fresh.id).execute();
     expect(history.map((h) => h.event)).toContain('delete');
     expect((await t.fail(C.delete, { IDs: [lent.id] }, 'student')).status).toBe(403);
+  });
+
+  it('copies lent from a class corner are refused by deletion, one by one and in bulk, and stay; a copy placed in a corner is not weeded or moved by an edit', async () => {
+    const { deptId, pupils } = await cornerClass();
+    const [a, b] = await neverLent(1).limit(2).offset(40).execute();
+    for (const x of [a, b]) {
+      await t.data(classCornerCalls.placeItem, { DeptID: deptId, Barcode: x!.barcode }, 'librarian');
+      await t.data(classCornerCalls.lend, { DeptID: deptId, UserID: pupils[0]!.id, Barcode: x!.barcode }, 'classlib');
+    }
+    const single = await t.data(C.delete, { IDs: [a!.id] }, 'librarian');
+    const preview = await t.data(bulkCalls.deleteAll, { Barcodes: [b!.barcode], Confirm: false }, 'librarian');
+    const bulk = await t.data(bulkCalls.deleteAll, { Barcodes: [b!.barcode], Confirm: true }, 'librarian');
+    const left = await t.db.selectFrom('copies').select('id').where('id', 'in', [a!.id, b!.id]).execute();
+    expect({ singleDeleted: single.Changed, previewed: preview.Changes.length, bulkDeleted: bulk.Changes.length, copiesLeft: left.length }).toEqual({ singleDeleted: 0, previewed: 0, bulkDeleted: 0, copiesLeft: 2 });
+    expect(single.Refused[0]).toMatchObject({ ID: a!.id, Barcode: a!.barcode });
+    expect(bulk.Refused.map((r) => r.Barcode)).toEqual([b!.barcode]);
+    // Only placed, not lent: still the corner's, so weeding or losing it here is refused too.
+    const [c] = await neverLent(1).limit(1).offset(40).execute();
+    await t.data(classCornerCalls.placeItem, { DeptID: deptId, Barcode: c!.barcode }, 'librarian');
+    const weed = await t.call(C.changeState, { IDs: [c!.id], Event: 'weed' }, { as: 'librarian', lang: 'en-US' });
+    expect(JSON.parse(weed.body).data).toMatchObject({ Changed: 0, Refused: [{ Barcode: c!.barcode, Message: expect.stringContaining('class corner') }] });
+    const other = await t.db.selectFrom('collection_areas').select('id').where('school_id', '=', 1).where('branch_id', '=', 1).where('id', '!=', c!.area_id!).where('storage_area', '=', 2).executeTakeFirstOrThrow();
+    const edit = { ID: c!.id, Barcode: c!.barcode, RFID: c!.rfid ?? '', AreaID: other.id, ShelfMark: c!.shelf_mark, Price: c!.price, DiscountPrice: c!.discount_price, BatchID: c!.batch_id, Note: c!.note };
+    expect(await t.fail(C.update, edit, 'librarian', 'en-US')).toMatchObject({ status: 409, message: expect.stringContaining('class corner') });
+  });
+
+  it('marking a lent copy lost on this screen is refused per copy: the loan stays open and the copy borrowed', async () => {
+    const loan = await t.db.selectFrom('loans as l').innerJoin('copies as c', 'c.id', 'l.copy_id').select(['c.id', 'c.barcode', 'l.id as loan_id'])
+      .where('c.school_id', '=', 1).where('c.circ_state', '=', 'borrowed').where('c.branch_id', '=', 1).where('l.returned_at', 'is', null).orderBy('c.id').executeTakeFirstOrThrow();
+    const r = await t.call(C.changeState, { IDs: [loan.id], Event: 'markLost' }, { as: 'librarian', lang: 'en-US' });
+    const data = JSON.parse(r.body).data as { Changed: number; Refused: { Barcode: string; Message: string }[] };
+    expect(data.Changed).toBe(0);
+    expect(data.Refused).toEqual([{ ID: loan.id, Barcode: loan.barcode, Message: expect.stringContaining('loss registration') }]);
+    expect(await t.db.selectFrom('loans').select('returned_at').where('id', '=', loan.loan_id).executeTakeFirstOrThrow()).toEqual({ returned_at: null });
+    expect((await t.db.selectFrom('copies').select('circ_state').where('id', '=', loan.id).executeTakeFirstOrThrow()).circ_state).toBe('borrowed');
+  });
+
+  it('an edit cannot put a copy into a closed batch (cataloguing\'s batch rule); the batch stays empty', async () => {
+    const copy = await neverLent(1).limit(1).offset(3).executeTakeFirstOrThrow();
+    const batch = await t.data(acquisitionCalls.addBatch, { BatchNo: `CLOSED-${Date.now()}`, BranchID: copy.branch_id, Bookseller: 'x', Currency: 'CNY', DiscountRate: 80, RegisteredOn: '2026-01-01' }, 'admin');
+    await t.data(acquisitionCalls.setBatchState, { ID: batch.ID, State: 'accepted' }, 'admin');
+    await t.data(acquisitionCalls.setBatchState, { ID: batch.ID, State: 'closed' }, 'admin');
+    const got = await t.data(C.get, { ID: copy.id }, 'librarian');
+    const input = { ID: copy.id, Barcode: got.Barcode, RFID: got.RFID, AreaID: got.AreaID!, ShelfMark: got.ShelfMark, Price: got.Price, DiscountPrice: got.DiscountPrice, BatchID: batch.ID, Note: got.Note };
+    expect((await t.fail(C.update, input, 'librarian')).status).toBe(409);
+    expect(await t.db.selectFrom('copies').select('id').where('batch_id', '=', batch.ID).execute()).toEqual([]);
+    // Unchanged batch: the edit still saves (a copy may stay in the batch it was catalogued into).
+    expect((await t.call(C.update, { ...input, BatchID: got.BatchID }, 'librarian')).statusCode).toBe(200);
   });
 });

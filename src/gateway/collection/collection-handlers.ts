@@ -4,8 +4,10 @@ import { handler, type CallContext, type HandlerMapFor } from '../http/handler-t
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
 import { branchScope } from '../access/access-scope.ts';
+import { assertBatchAcceptsCopies } from '../acquisition/batch-rules.ts';
 import { changeMany } from './change-many.ts';
 import { changeCopy } from './copy-change.ts';
+import { copyTies } from './copy-ties.ts';
 import { copyByCode, copyById, historyOf, listCopies, sumCopies, toCopyRow } from './collection-store.ts';
 
 const nowIso = () => new Date().toISOString();
@@ -66,9 +68,11 @@ export const collectionHandlers = {
         const area = await trx.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area']).where('school_id', '=', schoolId).where('id', '=', input.AreaID).executeTakeFirst();
         if (!area) throw AppError.notFound();
         scope.require(area.branch_id);
-        if (input.BatchID != null) {
-          const batch = await trx.selectFrom('batches').select('id').where('school_id', '=', schoolId).where('id', '=', input.BatchID).executeTakeFirst();
-          if (!batch) throw AppError.notFound();
+        // Into another batch: the rule cataloguing applies (open or accepted, its branch, its
+        // resource type). A copy may keep the batch it was catalogued into after that one closes.
+        if (input.BatchID != null && input.BatchID !== copy.batch_id) {
+          const title = await trx.selectFrom('titles').select('resource_type_id').where('school_id', '=', schoolId).where('id', '=', copy.title_id).executeTakeFirstOrThrow();
+          await assertBatchAcceptsCopies(trx, schoolId, input.BatchID, { branchId: area.branch_id, resourceTypeId: title.resource_type_id });
         }
         const patch = {
           barcode: input.Barcode, rfid, shelf_mark: input.ShelfMark, price: input.Price, discount_price: input.DiscountPrice,
@@ -77,6 +81,9 @@ export const collectionHandlers = {
         const changes = Object.fromEntries(Object.entries(patch).filter(([k, v]) => (copy as Record<string, unknown>)[k] !== v).map(([k, v]) => [k, { from: (copy as Record<string, unknown>)[k], to: v }]));
         const at = nowIso();
         if (area.id !== copy.area_id) {
+          // A move, as on the allocation screen: not out of a class corner behind its back.
+          const tie = (await copyTies(trx, schoolId, [copy.id], 'allocate')).get(copy.id);
+          if (tie) throw AppError.refused(tie);
           await changeCopy(trx, copy, 'allocate', { target: { branchId: area.branch_id, areaId: area.id, storage: area.storage_area }, patch, detail: { changes }, userId, at });
         } else if (Object.keys(changes).length) {
           await trx.updateTable('copies').set({ ...patch, updated_at: at }).where('id', '=', copy.id).where('school_id', '=', schoolId).execute();
@@ -110,15 +117,8 @@ export const collectionHandlers = {
   /**
    * Deletes copies the state machine lets go (never on loan or on hold). A copy that has ever been
    * lent keeps its loan history: it is refused here and should be weeded instead (Koha keeps
-   * deleted items for the same reason). The title stays in the catalogue.
+   * deleted items for the same reason); so is one in a class corner or named by an active hold
+   * (change-many.ts asks copy-ties.ts). The title stays in the catalogue.
    */
-  'collection.delete': handler(C.delete, async (input, ctx) => {
-    const { schoolId } = requireUser(ctx);
-    const t = (key: string, params?: Record<string, unknown>) => ctx.app.i18n.t(ctx.lang, key, params);
-    // Inside the batch's transaction: SQLite has one writer, and the check must see the same data.
-    return changeMany(ctx, input.IDs, 'delete', undefined, async (trx, copyId) => {
-      const lent = await trx.selectFrom('loans').select('id').where('school_id', '=', schoolId).where('copy_id', '=', copyId).executeTakeFirst();
-      return lent ? t('collection:errors.hasLoans') : null;
-    });
-  }),
+  'collection.delete': handler(C.delete, async (input, ctx) => changeMany(ctx, input.IDs, 'delete', undefined)),
 } satisfies HandlerMapFor<typeof C>;

@@ -39,4 +39,12 @@ describe('shelves, locations, warnings, label printing and export', () => {
     expect(job.data_count).toBeGreaterThan(0);
     expect(readFileSync(join(t.app.config.dataDir, job.result_path!)).subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('counts only the copies whose location or shelf mark actually changed', async () => {
+    const c = await t.db.selectFrom('copies').selectAll().where('school_id', '=', 1).where('circ_state', '=', 'available').where('storage_area', '=', 2).where('branch_id', '=', 1)
+      .where('id', 'not in', t.db.selectFrom('loans').select('copy_id')).orderBy('id').limit(1).offset(5).executeTakeFirstOrThrow();
+    const input = { Barcodes: [c.barcode], AreaID: c.area_id!, ShelfMark: 'Z-99' };
+    expect((await t.data(C.updateLocation, input, 'librarian')).Changed).toBe(1);
+    expect(await t.data(C.updateLocation, input, 'librarian')).toEqual({ Changed: 0, Refused: [] });
+  });
 });

@@ -43,16 +43,17 @@ export const collectionShelfHandlers = {
     const refused: BatchResult['Refused'] = wanted.filter((b) => !known.has(b)).map((b) => ({ ID: 0, Barcode: b, Message: t('collection:errors.noCopyFor', { code: b }) }));
     // Already in the area: only the shelf mark changes. Elsewhere: a move through the state machine.
     const here = rows.filter((r) => r.area_id === area.id);
+    // Copies already there with that shelf mark change nothing and are not counted.
+    const relabel = here.filter((r) => r.shelf_mark !== input.ShelfMark);
     const at = new Date().toISOString();
     await writeTx(ctx.app.db, async (trx) => {
-      for (const r of here) {
-        if (r.shelf_mark === input.ShelfMark) continue;
+      for (const r of relabel) {
         await trx.updateTable('copies').set({ shelf_mark: input.ShelfMark, updated_at: at }).where('id', '=', r.id).execute();
         await trx.insertInto('copy_events').values({ school_id: schoolId, copy_id: r.id, barcode: r.barcode, event: 'edit', user_id: userId, at, detail: JSON.stringify({ changes: { shelf_mark: { from: r.shelf_mark, to: input.ShelfMark } } }) }).execute();
       }
     });
-    const moved = await changeMany(ctx, rows.filter((r) => r.area_id !== area.id).map((r) => r.id), 'allocate', { branchId: area.branch_id, areaId: area.id, storage: area.storage_area }, undefined, () => ({ shelf_mark: input.ShelfMark }));
-    return { Changed: here.length + moved.Changed, Refused: [...refused, ...moved.Refused] };
+    const moved = await changeMany(ctx, rows.filter((r) => r.area_id !== area.id).map((r) => r.id), 'allocate', { branchId: area.branch_id, areaId: area.id, storage: area.storage_area }, () => ({ shelf_mark: input.ShelfMark }));
+    return { Changed: relabel.length + moved.Changed, Refused: [...refused, ...moved.Refused] };
   }),
   /**
    * Copies needing a librarian's look: a call number shared by different titles, circulating

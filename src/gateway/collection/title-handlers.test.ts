@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { titleCalls as C } from '../../shared/api/collection.ts';
+import { basicSetsCalls } from '../../shared/api/basic-sets.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 
 const t = useTestGateway();
@@ -22,5 +23,13 @@ describe('titles of the catalogue', () => {
     await t.data(C.delete, { ID: empty.id }, 'librarian');
     expect((await t.fail(C.delete, { ID: empty.id }, 'librarian')).status).toBe(404);
     expect((await t.fail(C.copies, { ItemID: title.id }, 'admin2')).status).toBe(404);
+  });
+
+  it('refuses to add a copy to an area of lost or weeded copies, naming the area', async () => {
+    const area = await t.data(basicSetsCalls.locationAdd, { BranchID: 1, Code: 'LOSTA', Name: '丢失区', EnName: 'Lost', StorageArea: 6, Circulating: false, Sort: 0 }, 'admin');
+    const title = await t.db.selectFrom('titles').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const res = await t.fail(C.addCopy, { ItemID: title.id, AreaID: area.ID, Barcode: 'NEWLOST-1' }, 'librarian', 'en-US');
+    expect(res).toMatchObject({ status: 409, message: expect.stringContaining('Lost') });
+    expect(await t.db.selectFrom('copies').select(['storage_area']).where('school_id', '=', 1).where('barcode', '=', 'NEWLOST-1').executeTakeFirst()).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { titleCalls as C, type TitleRow } from '../../shared/api/collection.ts';
 import { composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
+import { PLACEABLE_AREAS } from '../../shared/domain/catalogue/copy-states.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { reindexTitles, searchTitleIds } from '../search/title-index.ts';
 import { countFiltered, pageIds } from '../search/catalogue-query.ts';
@@ -64,9 +65,13 @@ export const titleHandlers = {
     try {
       const id = await writeTx(ctx.app.db, async (trx) => {
         const title = await trx.selectFrom('titles').selectAll().where('school_id', '=', schoolId).where('id', '=', input.ItemID).executeTakeFirst();
-        const area = await trx.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area']).where('school_id', '=', schoolId).where('id', '=', input.AreaID).executeTakeFirst();
+        const area = await trx.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area', 'name', 'en_name']).where('school_id', '=', schoolId).where('id', '=', input.AreaID).executeTakeFirst();
         if (!title || !area) throw AppError.notFound();
         scope.require(area.branch_id);
+        // A new copy is 'available': not in an area of weeded or lost copies (only events lead there).
+        if (!(PLACEABLE_AREAS as readonly number[]).includes(area.storage_area)) {
+          throw AppError.refused('collection:errors.areaNotPlaceable', { area: ctx.lang === 'en-US' && area.en_name ? area.en_name : area.name });
+        }
         let barcode = input.Barcode;
         if (!barcode) {
           const seq = await trx.selectFrom('barcode_sequences').selectAll().where('school_id', '=', schoolId).orderBy('is_default', 'desc').orderBy('id').executeTakeFirst();

@@ -14,14 +14,44 @@ const DAY_MS = 24 * 3600_000;
 const root = (dataDir: string, school: number) => join(dataDir, 'uploads', String(school));
 export const FILE_ID = /^[0-9a-f-]{36}$/;
 
-export async function saveChunk(dataDir: string, school: number, uploadId: string, index: number, bytes: Buffer): Promise<void> {
-  const dir = join(root(dataDir, school), uploadId);
-  if (index === 0) await sweep(dataDir, school);
-  await mkdir(dir, { recursive: true });
-  // Written under a temporary name then renamed: a chunk cut off mid-write is never taken for whole.
-  const tmp = join(dir, `${index}.${randomUUID()}.part`);
-  await writeFile(tmp, bytes);
-  await rename(tmp, join(dir, String(index)));
+/**
+ * Work on one upload runs one call at a time in this process (keyed by school and upload id): a
+ * chunk's size check and its write, and a merge's reads and the folder's removal, never interleave.
+ */
+const queues = new Map<string, Promise<unknown>>();
+function serial<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
+  const tail = run.catch(() => undefined);
+  queues.set(key, tail);
+  void tail.then(() => { if (queues.get(key) === tail) queues.delete(key); });
+  return run;
+}
+
+/** Bytes held per upload (school/upload id); a cache of the folder's size, rebuilt from disk when missing. */
+const heldBytes = new Map<string, number>();
+
+export type ChunkResult = { ok: true } | { ok: false; tooLarge: true };
+
+/** Stores one chunk, unless the upload's chunks would then hold more than `maxBytes` in all. */
+export async function saveChunk(dataDir: string, school: number, uploadId: string, index: number, bytes: Buffer, maxBytes: number): Promise<ChunkResult> {
+  return serial(`${school}/${uploadId}`, async () => {
+    const dir = join(root(dataDir, school), uploadId);
+    if (index === 0) await sweep(dataDir, school);
+    const key = `${school}/${uploadId}`;
+    // The bytes held so far: read from disk once, then kept up to date here (a folder of many
+    // small chunks is not walked again for every chunk).
+    const held = heldBytes.get(key) ?? (await receivedChunks(dataDir, school, uploadId)).size;
+    // A chunk sent again replaces itself: its old size does not count twice.
+    const same = (await stat(join(dir, String(index))).catch(() => null))?.size ?? 0;
+    if (held - same + bytes.length > maxBytes) return { ok: false, tooLarge: true };
+    await mkdir(dir, { recursive: true });
+    // Written under a temporary name then renamed: a chunk cut off mid-write is never taken for whole.
+    const tmp = join(dir, `${index}.${randomUUID()}.part`);
+    await writeFile(tmp, bytes);
+    await rename(tmp, join(dir, String(index)));
+    heldBytes.set(key, held - same + bytes.length);
+    return { ok: true };
+  });
 }
 
 export async function receivedChunks(dataDir: string, school: number, uploadId: string): Promise<{ indexes: number[]; size: number }> {
@@ -35,7 +65,38 @@ export async function receivedChunks(dataDir: string, school: number, uploadId: 
 
 export type MergeResult = { ok: true; fileId: string; size: number } | { ok: false; missing: number[] } | { ok: false; size: number; mismatch: true };
 
+/**
+ * A merge asked again for the same file (a double click, a client retrying after a timeout) gets
+ * the first one's answer: while it runs, and for a while after, since the chunks are gone then.
+ */
+const merges = new Map<string, { result: Promise<MergeResult>; until: number }>();
+const MERGE_MEMORY_MS = 10 * 60_000;
+
 export async function mergeChunks(dataDir: string, school: number, uploadId: string, chunks: number, expected: { size: number; sha256: string; fileName: string }): Promise<MergeResult> {
+  const now = Date.now();
+  for (const [k, v] of merges) if (v.until < now) merges.delete(k);
+  const key = JSON.stringify([school, uploadId, chunks, expected.size, expected.sha256, expected.fileName]);
+  const known = merges.get(key);
+  if (known) {
+    const r = await known.result;
+    // Only while its file is still there (not swept meanwhile).
+    if (!r.ok || uploadedPath(dataDir, school, r.fileId)) return r;
+  }
+  const result = serial(`${school}/${uploadId}`, async () => {
+    try {
+      return await mergeNow(dataDir, school, uploadId, chunks, expected);
+    } finally {
+      // The folder may be gone now: the next chunk reads its size from disk again.
+      heldBytes.delete(`${school}/${uploadId}`);
+    }
+  });
+  merges.set(key, { result, until: now + MERGE_MEMORY_MS });
+  // A failure is not remembered: the client sends the missing chunks and merges again.
+  void result.then((r) => { if (!r.ok) merges.delete(key); }, () => merges.delete(key));
+  return result;
+}
+
+async function mergeNow(dataDir: string, school: number, uploadId: string, chunks: number, expected: { size: number; sha256: string; fileName: string }): Promise<MergeResult> {
   const dir = join(root(dataDir, school), uploadId);
   const have = new Set((await receivedChunks(dataDir, school, uploadId)).indexes);
   const missing = Array.from({ length: chunks }, (_, i) => i).filter((i) => !have.has(i));
@@ -45,13 +106,25 @@ export async function mergeChunks(dataDir: string, school: number, uploadId: str
   const hash = createHash('sha256');
   let size = 0;
   const out = createWriteStream(target);
-  for (let i = 0; i < chunks; i++) {
-    const bytes = await readFile(join(dir, String(i)));
-    hash.update(bytes);
-    size += bytes.length;
-    if (!out.write(bytes)) await new Promise((r) => out.once('drain', r));
+  try {
+    for (let i = 0; i < chunks; i++) {
+      const bytes = await readFile(join(dir, String(i)));
+      hash.update(bytes);
+      size += bytes.length;
+      if (!out.write(bytes)) await new Promise((r) => out.once('drain', r));
+    }
+    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  } catch (err) {
+    // Never leave a partial file behind; chunks that vanished meanwhile (another process, the
+    // sweep) are reported as missing, not as a server error.
+    out.destroy();
+    await rm(target, { force: true });
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      const now = new Set((await receivedChunks(dataDir, school, uploadId)).indexes);
+      return { ok: false, missing: Array.from({ length: chunks }, (_, i) => i).filter((i) => !now.has(i)) };
+    }
+    throw err;
   }
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   if (size !== expected.size || hash.digest('hex') !== expected.sha256) {
     await rm(target, { force: true });
     return { ok: false, size, mismatch: true };
@@ -85,6 +158,8 @@ export async function readUploaded(dataDir: string, school: number, fileId: stri
 
 async function sweep(dataDir: string, school: number): Promise<void> {
   const dir = root(dataDir, school);
+  // Sizes are read from disk again after a sweep (it may remove folders; no entry grows forever).
+  heldBytes.clear();
   if (!existsSync(dir)) return;
   const now = Date.now();
   for (const name of await readdir(dir)) {

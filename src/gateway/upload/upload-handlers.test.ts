@@ -1,7 +1,9 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readerCalls } from '../../shared/api/readers.ts';
 import { uploadCalls } from '../../shared/api/upload.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
+import { receivedChunks, saveChunk } from './chunk-store.ts';
 
 const t = useTestGateway();
 
@@ -33,5 +35,42 @@ describe('uploadImage (reader photo)', () => {
     for (const account of ['teacher', 'student']) {
       expect((await t.fail(uploadCalls.uploadImage, { FileName: 'me.png', Content: PNG.toString('base64') }, account)).status).toBe(403);
     }
+  });
+});
+
+describe('chunked uploads (MARC import)', () => {
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+  it('two overlapping merges of one upload never fail with 500, and leave one whole file', async () => {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const UploadID = randomUUID();
+      const parts = Array.from({ length: 150 }, (_, i) => Buffer.alloc(8192, (i + attempt) % 251));
+      for (const [Index, part] of parts.entries()) await t.data(uploadCalls.chunk, { UploadID, Index, Content: part.toString('base64'), Sha256: sha(part) }, 'librarian');
+      const whole = Buffer.concat(parts);
+      const input = { UploadID, Chunks: parts.length, Size: whole.length, Sha256: sha(whole), FileName: 'x.mrc' };
+      const first = t.call(uploadCalls.merge, input, 'librarian');
+      await new Promise((r) => setTimeout(r, attempt * 3));
+      const second = t.call(uploadCalls.merge, input, 'librarian');
+      const codes = (await Promise.all([first, second])).map((r) => r.statusCode);
+      expect(codes.every((c) => c < 500), String(codes)).toBe(true);
+      expect(codes).toContain(200);
+    }
+  });
+
+  it('only roles that import MARC may upload chunks; an upload\'s chunks are capped at the whole-file limit', async () => {
+    const part = Buffer.from('hello');
+    const chunk = { UploadID: randomUUID(), Index: 0, Content: part.toString('base64'), Sha256: sha(part) };
+    for (const who of ['student', 'teacher', 'parent']) {
+      expect((await t.fail(uploadCalls.chunk, chunk, who)).status).toBe(403);
+      expect((await t.fail(uploadCalls.merge, { UploadID: chunk.UploadID, Chunks: 1, Size: 5, Sha256: sha(part), FileName: 'x.mrc' }, who)).status).toBe(403);
+    }
+    expect((await t.data(uploadCalls.chunk, chunk, 'librarian')).Size).toBe(5);
+    // The cap counts every chunk held; a chunk sent again replaces itself and is counted once.
+    const dir = t.app.config.dataDir;
+    const id = randomUUID();
+    expect(await saveChunk(dir, 1, id, 0, Buffer.alloc(6), 10)).toEqual({ ok: true });
+    expect(await saveChunk(dir, 1, id, 0, Buffer.alloc(6), 10)).toEqual({ ok: true });
+    expect(await saveChunk(dir, 1, id, 1, Buffer.alloc(5), 10)).toEqual({ ok: false, tooLarge: true });
+    expect(await receivedChunks(dir, 1, id)).toEqual({ indexes: [0], size: 6 });
   });
 });

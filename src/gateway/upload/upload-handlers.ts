@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mergeChunks, receivedChunks, saveChunk } from './chunk-store.ts';
-import { uploadCalls } from '../../shared/api/upload.ts';
+import { FILE_MAX_BYTES, uploadCalls } from '../../shared/api/upload.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { checkPhotoSignature, photoPath, photoUrl, savePhoto } from '../readers/photo-store.ts';
@@ -12,7 +12,8 @@ export const uploadHandlers = {
     const { schoolId } = requireUser(ctx);
     const bytes = Buffer.from(input.Content, 'base64');
     if (createHash('sha256').update(bytes).digest('hex') !== input.Sha256) throw AppError.badRequest('validation:upload.chunkHash', { index: input.Index });
-    await saveChunk(ctx.app.config.dataDir, schoolId, input.UploadID, input.Index, bytes);
+    const saved = await saveChunk(ctx.app.config.dataDir, schoolId, input.UploadID, input.Index, bytes, FILE_MAX_BYTES);
+    if (!saved.ok) throw AppError.refused('validation:upload.fileTooLarge', { max: FILE_MAX_BYTES / 1024 / 1024 });
     return { UploadID: input.UploadID, Index: input.Index, Size: bytes.length };
   }),
   'upload.status': handler(uploadCalls.status, async (input, ctx) => {

@@ -40,6 +40,7 @@ export const CORNER_REASON_CODES = [
   /** barcode, class: the copy is not in this class's corner (in another one, or in the library) */ 'notInCorner',
   /** barcode, class: already in a corner (this or another) */ 'alreadyInCorner',
   /** barcode, state, area: the state machine refuses the move (on loan at the library, lost, weeded …) */ 'copyNotPlaceable',
+  /** barcode, state, area: still listed in the corner, but the library has moved it meanwhile (weeded, lost, locked …) */ 'notOnCornerShelf',
   /** barcode, name */ 'alreadyLent',
   /** barcode */ 'notLent',
   /** name, class: the reader is not in this class */ 'notClassmate',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
+import { MARC_PERMS } from './marc.ts';
 import { base64Field, codeText, idField, intField, text, tokenField } from '../domain/fields.ts';
 
 /** One image per upload (spec section 5): JPEG or PNG up to 2 MB. */
@@ -9,27 +10,30 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const CHUNK_MAX_BYTES = 4 * 1024 * 1024;
 export const FILE_MAX_BYTES = 100 * 1024 * 1024;
 const uploadId = () => codeText({ max: 64, required: 'validation:required.id', pattern: /^[A-Za-z0-9-]{8,64}$/ });
+/** Chunked uploads serve the MARC import only: whoever may import MARC records may send them. */
+const CHUNK_PERM = MARC_PERMS.import;
 const sha256 = () => codeText({ max: 64, pattern: /^[0-9a-f]{64}$/, patternError: 'validation:upload.hash' });
 
 export const uploadCalls = {
   /**
    * One chunk of a resumable upload. The client names the upload (a random id), the chunk's
-   * position and its SHA-256; a chunk sent twice (after a dropped connection) is stored once.
+   * position and its SHA-256; a chunk sent twice (after a dropped connection) is stored once. The
+   * chunks of one upload hold at most FILE_MAX_BYTES in all (409 beyond).
    */
   chunk: defineCall({
-    id: 'upload.chunk', method: 'POST', path: `${LIB}/upload/post`, auth: 'user', spec: true, log: 'never',
+    id: 'upload.chunk', method: 'POST', path: `${LIB}/upload/post`, auth: 'user', spec: true, log: 'never', perm: CHUNK_PERM,
     input: z.object({ UploadID: uploadId(), Index: intField(0, 99_999), Content: base64Field(CHUNK_MAX_BYTES), Sha256: sha256() }),
     data: z.object({ UploadID: z.string(), Index: z.number().int(), Size: z.number().int() }),
   }),
   /** The chunks the server holds, so a client whose connection dropped resumes where it stopped. */
   status: defineCall({
-    id: 'upload.status', method: 'POST', path: `${LIB}/upload/status`, auth: 'user', spec: false,
+    id: 'upload.status', method: 'POST', path: `${LIB}/upload/status`, auth: 'user', spec: false, perm: CHUNK_PERM,
     input: z.object({ UploadID: uploadId() }),
     data: z.object({ Received: z.array(z.number().int()), Size: z.number().int() }),
   }),
   /** Assembles the chunks in order and checks the whole file's size and SHA-256. */
   merge: defineCall({
-    id: 'upload.merge', method: 'POST', path: '/micro/3rd/api/upload/MergeFile', auth: 'user', spec: true,
+    id: 'upload.merge', method: 'POST', path: '/micro/3rd/api/upload/MergeFile', auth: 'user', spec: true, perm: CHUNK_PERM,
     input: z.object({
       UploadID: uploadId(), Chunks: intField(1, 100_000), Size: intField(1, FILE_MAX_BYTES), Sha256: sha256(),
       FileName: text({ max: 255, required: 'validation:required.fileName' }),
