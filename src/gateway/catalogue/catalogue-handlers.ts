@@ -30,8 +30,7 @@ function romanise(author: string): string {
   return pinyin(name, { toneType: 'none', surname: 'head', nonZh: 'consecutive' });
 }
 
-async function bookNumberFor(ctx: CallContext, schoolId: number, classNo: string, author: string): Promise<{ bookNo: string; scheme: 'sequence' | 'author' }> {
-  const config = await editingConfigOf(ctx, schoolId);
+async function bookNumberFor(ctx: CallContext, schoolId: number, config: EditingConfig, classNo: string, author: string): Promise<{ bookNo: string; scheme: 'sequence' | 'author' }> {
   if (config.BookNumberScheme === 'author' && author.trim()) return { bookNo: authorNumber(romanise(author)), scheme: 'author' };
   return { bookNo: classNo ? await peekSequenceNumber(ctx.app.db, schoolId, classNo) : '', scheme: 'sequence' };
 }
@@ -108,7 +107,7 @@ export const catalogueHandlers = {
     // preview and the saved call number agree.
     const config = await editingConfigOf(ctx, schoolId);
     const classNo = callClass(config, { language: input.Language ?? config.DefaultLanguage, classNo: input.ClassNo, deweyNo: input.DeweyNo ?? '' });
-    const { bookNo, scheme } = await bookNumberFor(ctx, schoolId, classNo, input.Author ?? '');
+    const { bookNo, scheme } = await bookNumberFor(ctx, schoolId, config, classNo, input.Author ?? '');
     const addNo = input.AddNo ?? '';
     return { ClassNo: classNo, BookNo: bookNo, AddNo: addNo, CallNo: composeCallNumber({ classNo, bookNo, addNo }), Scheme: scheme };
   }),
