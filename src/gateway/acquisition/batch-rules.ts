@@ -43,6 +43,18 @@ export async function assertBatchAcceptsCopies(
   };
 }
 
+/**
+ * A closed batch is settled: what its copies cost and which copies it holds are what was paid,
+ * and its totals are computed from them. A copy of a closed batch keeps its prices and its batch
+ * (409 naming the copy and the batch); the batch is reopened to correct them, as for its own
+ * fields. Called inside the transaction that changes the copy.
+ */
+export async function assertNotSettled(db: Db, schoolId: number, copy: { barcode: string; batch_id: number | null }): Promise<void> {
+  if (copy.batch_id == null) return;
+  const b = await db.selectFrom('batches').select(['batch_no', 'state']).where('school_id', '=', schoolId).where('id', '=', copy.batch_id).executeTakeFirst();
+  if (b && !acceptsCopies(b.state)) throw AppError.conflict('acquisition:errors.closedCopyPrices', { barcode: copy.barcode, no: b.batch_no });
+}
+
 /** The stored fields an edit may change, in the input's names. */
 export interface StoredBatch {
   batch_no: string;

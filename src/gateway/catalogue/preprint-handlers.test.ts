@@ -16,7 +16,7 @@ describe('pre-printed barcode ranges', () => {
     const clash = formatBarcode(seq.prefix, seq.width, seq.next_number + 1);
     const copy = await t.db.selectFrom('copies').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     await t.db.updateTable('copies').set({ barcode: clash }).where('id', '=', copy.id).execute();
-    const batch = await t.db.selectFrom('batches').select(['id', 'batch_no']).where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const batch = await t.db.selectFrom('batches').select(['id', 'batch_no']).where('school_id', '=', 1).where('state', '!=', 'closed').orderBy('id').executeTakeFirstOrThrow();
 
     const r = await t.data(C.reservePreprint, { SequenceID: seq.id, Count: 5, BatchID: batch.id, Note: '三年级捐赠' }, 'librarian');
     const expected = [0, 2, 3, 4, 5].map((k) => formatBarcode(seq.prefix, seq.width, seq.next_number + k));
@@ -52,6 +52,14 @@ describe('pre-printed barcode ranges', () => {
     expect(again.ViewToken).not.toBe(r.ViewToken);
     expect((await t.data(C.preprintView, { Token: again.ViewToken }, null)).Barcodes).toEqual(r.Barcodes);
     expect((await t.fail(C.preprintView, { Token: r.ViewToken }, null)).status).toBe(409);
+  });
+
+  it('refuses a closed batch (it takes no more copies) and takes no barcode', async () => {
+    const seq = await sequence();
+    const closed = await t.db.selectFrom('batches').select(['id', 'batch_no']).where('school_id', '=', 1).where('state', '=', 'closed').orderBy('id').executeTakeFirstOrThrow();
+    const r = await t.fail(C.reservePreprint, { SequenceID: seq.id, Count: 5, BatchID: closed.id }, 'librarian', 'en-US');
+    expect(r).toMatchObject({ status: 409, message: `Batch ${closed.batch_no} is closed and takes no new copies` });
+    expect((await sequence()).next_number).toBe(seq.next_number);
   });
 
   it('refuses a count over the print limit, a missing sequence, and readers', async () => {

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { writeTx } from '../db/connect.ts';
 import { containsText } from '../db/like.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
+import { acceptsCopies } from '../../shared/domain/batch-rules.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
 import { takeBarcodes } from './catalogue-store.ts';
@@ -42,8 +43,10 @@ export const preprintHandlers = {
       const seq = await trx.selectFrom('barcode_sequences').select(['id', 'name', 'prefix', 'width']).where('school_id', '=', schoolId).where('id', '=', input.SequenceID).executeTakeFirst();
       if (!seq) throw AppError.notFound('catalogue:errors.noSuchSequence');
       if (input.BatchID != null) {
-        const batch = await trx.selectFrom('batches').select('state').where('school_id', '=', schoolId).where('id', '=', input.BatchID).executeTakeFirst();
+        const batch = await trx.selectFrom('batches').select(['state', 'batch_no']).where('school_id', '=', schoolId).where('id', '=', input.BatchID).executeTakeFirst();
         if (!batch) throw AppError.notFound('catalogue:errors.noSuchBatch');
+        // Labels for copies still to come: a closed batch takes none (cataloguing's batch rule).
+        if (!acceptsCopies(batch.state)) throw AppError.conflict('acquisition:errors.closedNoCopies', { no: batch.batch_no });
       }
       const barcodes = await takeBarcodes(trx, schoolId, seq, input.Count);
       if (barcodes.length < input.Count) throw AppError.refused('catalogue:errors.sequenceExhausted', { name: seq.name });

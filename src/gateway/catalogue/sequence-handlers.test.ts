@@ -27,6 +27,21 @@ describe('barcode sequences (/book-editing-rule)', () => {
     expect(await t.data(C.updateBarcodeSequence, { ...base, ID: a.ID, Prefix: 'EN', NextNumber: 900 }, 'admin')).toMatchObject({ Next: 'EN000900' });
   });
 
+  it('refuses a sequence that would issue another one\'s barcodes (OV with 8 digits, OV0 with 7), on add and on edit', async () => {
+    const a = await t.data(C.addBarcodeSequence, { ...base, Name: '外文', Prefix: 'OV', Width: 8 }, 'admin');
+    const clash = await t.fail(C.addBarcodeSequence, { ...base, Prefix: 'OV0', Width: 7 }, 'admin', 'en-US');
+    expect(clash).toMatchObject({ status: 409, message: 'This would issue the same barcodes as the sequence “外文” (prefix OV, 8 digits), e.g. OV00000001; choose another prefix or width' });
+    expect((await t.fail(C.addBarcodeSequence, { ...base, Prefix: 'OV00', Width: 6 }, 'admin')).status).toBe(409);
+    expect((await t.data(C.addBarcodeSequence, { ...base, Prefix: 'O', Width: 9 }, 'admin')).Next).toBe('O000000001'); // OV… has a letter there
+    // Same start, other lengths, or a letter after the shared start: no barcode in common.
+    const b = await t.data(C.addBarcodeSequence, { ...base, Prefix: 'OV0', Width: 6 }, 'admin');
+    await t.data(C.addBarcodeSequence, { ...base, Prefix: 'OVX', Width: 7 }, 'admin');
+    expect((await t.fail(C.updateBarcodeSequence, { ...base, ID: b.ID, Prefix: 'OV0', Width: 7 }, 'admin')).status).toBe(409);
+    expect(await t.db.selectFrom('barcode_sequences').select('width').where('id', '=', b.ID).executeTakeFirstOrThrow()).toEqual({ width: 6 });
+    // A sequence edited without a change to its own format does not meet itself.
+    expect(await t.data(C.updateBarcodeSequence, { ...base, Name: '外文 2', ID: a.ID, Prefix: 'OV', Width: 8 }, 'admin')).toMatchObject({ Name: '外文 2' });
+  });
+
   it('deleting the default sequence of the settings clears it there; other schools and students cannot touch it', async () => {
     const s = await t.data(C.addBarcodeSequence, { ...base, Prefix: 'DEL' }, 'admin');
     const config = await t.data(C.getEditingConfig, {}, 'admin');

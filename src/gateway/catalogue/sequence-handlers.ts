@@ -1,10 +1,12 @@
+import type { Transaction } from 'kysely';
 import { catalogueCalls as C } from '../../shared/api/catalogue.ts';
+import type { Database } from '../db/schema.ts';
 import { isUniqueViolation, writeTx } from '../db/connect.ts';
 import { writeSetting } from '../db/school-settings.ts';
 import { handler, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireSchool } from '../access/call-context.ts';
-import { formatBarcode } from '../../shared/domain/catalogue/barcode-sequence.ts';
+import { formatBarcode, sharedBarcode } from '../../shared/domain/catalogue/barcode-sequence.ts';
 import { EDITING_CONFIG_KEY, editingConfigOf } from './catalogue-handlers.ts';
 
 /**
@@ -23,6 +25,20 @@ function checkWidth(input: { Width: number; NextNumber: number }) {
   }
 }
 
+/**
+ * Two sequences must never issue the same barcode (a pre-printed label of one would be given to
+ * a copy by the other): T with 8 digits and T0 with 7 are refused side by side.
+ */
+async function assertNoOverlap(trx: Transaction<Database>, schoolId: number, input: { Prefix: string; Width: number }, self?: number) {
+  let q = trx.selectFrom('barcode_sequences').select(['name', 'prefix', 'width']).where('school_id', '=', schoolId);
+  if (self != null) q = q.where('id', '!=', self);
+  // The same prefix is the unique index's refusal (prefixTaken), which says it better.
+  for (const other of await q.where('prefix', '!=', input.Prefix).execute()) {
+    const example = sharedBarcode({ prefix: input.Prefix, width: input.Width }, other);
+    if (example) throw AppError.conflict('catalogue:errors.sequenceOverlaps', { name: other.name, prefix: other.prefix || '—', width: other.width, example });
+  }
+}
+
 const prefixTaken = (prefix: string) => AppError.conflict('catalogue:errors.prefixTaken', { prefix: prefix || '—' });
 
 export const sequenceHandlers = {
@@ -31,6 +47,7 @@ export const sequenceHandlers = {
     checkWidth(input);
     try {
       return await writeTx(ctx.app.db, async (trx) => {
+        await assertNoOverlap(trx, schoolId, input);
         if (input.IsDefault) await trx.updateTable('barcode_sequences').set({ is_default: 0 }).where('school_id', '=', schoolId).execute();
         const row = await trx.insertInto('barcode_sequences').values({
           school_id: schoolId, name: input.Name, prefix: input.Prefix, width: input.Width, next_number: input.NextNumber, is_default: input.IsDefault ? 1 : 0,
@@ -52,6 +69,7 @@ export const sequenceHandlers = {
         if (input.NextNumber < row.next_number) {
           throw AppError.refused('catalogue:errors.sequenceBackwards', { next: formatBarcode(row.prefix, row.width, row.next_number) });
         }
+        await assertNoOverlap(trx, schoolId, input, row.id);
         if (input.IsDefault) await trx.updateTable('barcode_sequences').set({ is_default: 0 }).where('school_id', '=', schoolId).execute();
         const next = await trx.updateTable('barcode_sequences')
           .set({ name: input.Name, prefix: input.Prefix, width: input.Width, next_number: input.NextNumber, is_default: input.IsDefault ? 1 : 0 })

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { bulkCalls as C, BULK_FIELDS, copyUpdateInput, type BulkField, type BulkResult } from '../../shared/api/collection.ts';
+import { acceptsCopies } from '../../shared/domain/batch-rules.ts';
 import { parseMessageKey, type Translate } from '../../shared/domain/issue-messages.ts';
 import { writeTx } from '../db/connect.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
@@ -76,8 +77,8 @@ async function run(ctx: CallContext, changes: Change[], apply: boolean): Promise
   const work = async (db: Parameters<Parameters<typeof writeTx>[1]>[0] | typeof ctx.app.db) => {
     const rows = [];
     for (let i = 0; i < barcodes.length; i += 500) {
-      let q = db.selectFrom('copies').innerJoin('titles', 'titles.id', 'copies.title_id')
-        .select(['copies.id', 'copies.barcode', 'copies.branch_id', 'copies.shelf_mark', 'copies.price', 'copies.discount_price', 'copies.call_no', 'copies.note', 'titles.title'])
+      let q = db.selectFrom('copies').innerJoin('titles', 'titles.id', 'copies.title_id').leftJoin('batches', 'batches.id', 'copies.batch_id')
+        .select(['copies.id', 'copies.barcode', 'copies.branch_id', 'copies.shelf_mark', 'copies.price', 'copies.discount_price', 'copies.call_no', 'copies.note', 'titles.title', 'batches.state as batch_state', 'batches.batch_no'])
         .where('copies.school_id', '=', schoolId).where('copies.barcode', 'in', barcodes.slice(i, i + 500));
       if (scope.ids) q = q.where('copies.branch_id', 'in', inList(scope.ids));
       rows.push(...await q.execute());
@@ -99,6 +100,11 @@ async function run(ctx: CallContext, changes: Change[], apply: boolean): Promise
       const before = String(copy[column] ?? '');
       const after = String(parsed.value);
       if (before === after) continue;
+      // A closed batch is settled (acquisition/batch-rules.ts assertNotSettled): its copies keep their prices.
+      if ((column === 'price' || column === 'discount_price') && copy.batch_state && !acceptsCopies(copy.batch_state)) {
+        result.Refused.push({ Barcode: c.barcode, Message: t('acquisition:errors.closedCopyPrices', { barcode: copy.barcode, no: copy.batch_no }) });
+        continue;
+      }
       result.Changes.push({ ID: copy.id, Barcode: copy.barcode, Title: copy.title, Field: c.field, Before: before, After: after });
       if (apply) {
         await db.updateTable('copies').set({ [column]: parsed.value, updated_at: at }).where('id', '=', copy.id).where('school_id', '=', schoolId).execute();

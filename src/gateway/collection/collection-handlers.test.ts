@@ -148,4 +148,30 @@ describe('the collection (copies)', () => {
     // Unchanged batch: the edit still saves (a copy may stay in the batch it was catalogued into).
     expect((await t.call(C.update, { ...input, BatchID: got.BatchID }, 'librarian')).statusCode).toBe(200);
   });
+
+  it('a closed batch is settled: its copies keep their prices and their batch (one edit or in bulk) until the batch is reopened; the note still changes', async () => {
+    const copy = await neverLent(1).where((eb) => eb.or([eb('batch_id', 'is', null), eb('batch_id', 'in', t.db.selectFrom('batches').select('id').where('state', '!=', 'closed'))])).limit(1).offset(4).executeTakeFirstOrThrow();
+    const batch = await t.data(acquisitionCalls.addBatch, { BatchNo: `SETTLED-${Date.now()}`, BranchID: copy.branch_id, Bookseller: 'x', Currency: 'CNY', DiscountRate: 80, RegisteredOn: '2026-01-01' }, 'admin');
+    await t.data(acquisitionCalls.setBatchState, { ID: batch.ID, State: 'accepted' }, 'admin');
+    const got = await t.data(C.get, { ID: copy.id }, 'librarian');
+    const input = { ID: copy.id, Barcode: got.Barcode, RFID: got.RFID, AreaID: got.AreaID!, ShelfMark: got.ShelfMark, Price: 30, DiscountPrice: 24, BatchID: batch.ID, Note: got.Note };
+    await t.data(C.update, input, 'librarian');
+    await t.data(acquisitionCalls.setBatchState, { ID: batch.ID, State: 'closed' }, 'admin');
+
+    const price = await t.fail(C.update, { ...input, Price: 31 }, 'librarian', 'en-US');
+    expect(price.status).toBe(409);
+    expect(price.message).toBe(`Copy ${got.Barcode} belongs to the closed batch ${batch.BatchNo}: its prices and batch cannot change until the batch is reopened`);
+    expect((await t.fail(C.update, { ...input, DiscountPrice: 20 }, 'librarian')).status).toBe(409);
+    expect((await t.fail(C.update, { ...input, BatchID: null }, 'librarian')).status).toBe(409);
+    expect((await t.call(C.update, { ...input, Note: 'settled' }, 'librarian')).statusCode).toBe(200);
+    const bulk = await t.data(bulkCalls.apply, { Barcodes: [got.Barcode], Field: 'Price', Value: '35' }, { as: 'librarian', lang: 'zh-CN' });
+    expect(bulk.Changes).toEqual([]);
+    expect(bulk.Refused).toEqual([{ Barcode: got.Barcode, Message: `复本 ${got.Barcode} 属于已关闭的批次 ${batch.BatchNo}：价格和所属批次不能再改，请先重新打开批次` }]);
+    expect(await t.db.selectFrom('copies').select(['price', 'discount_price', 'batch_id', 'note']).where('id', '=', copy.id).executeTakeFirstOrThrow())
+      .toEqual({ price: 30, discount_price: 24, batch_id: batch.ID, note: 'settled' });
+
+    await t.data(acquisitionCalls.setBatchState, { ID: batch.ID, State: 'accepted' }, 'admin'); // reopened
+    expect((await t.data(bulkCalls.apply, { Barcodes: [got.Barcode], Field: 'Price', Value: '35' }, 'librarian')).Changes).toHaveLength(1);
+    expect((await t.call(C.update, { ...input, Price: 35, DiscountPrice: 28, Note: 'settled' }, 'librarian')).statusCode).toBe(200);
+  });
 });

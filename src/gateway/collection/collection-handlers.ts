@@ -4,7 +4,7 @@ import { handler, type CallContext, type HandlerMapFor } from '../http/handler-t
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
 import { branchScope } from '../access/access-scope.ts';
-import { assertBatchAcceptsCopies } from '../acquisition/batch-rules.ts';
+import { assertBatchAcceptsCopies, assertNotSettled } from '../acquisition/batch-rules.ts';
 import { changeMany } from './change-many.ts';
 import { changeCopy } from './copy-change.ts';
 import { copyTies } from './copy-ties.ts';
@@ -68,6 +68,10 @@ export const collectionHandlers = {
         const area = await trx.selectFrom('collection_areas').select(['id', 'branch_id', 'storage_area']).where('school_id', '=', schoolId).where('id', '=', input.AreaID).executeTakeFirst();
         if (!area) throw AppError.notFound();
         scope.require(area.branch_id);
+        // Out of a closed batch, or a new price inside one: the batch is settled.
+        if (Number(copy.price) !== input.Price || Number(copy.discount_price) !== input.DiscountPrice || input.BatchID !== copy.batch_id) {
+          await assertNotSettled(trx, schoolId, copy);
+        }
         // Into another batch: the rule cataloguing applies (open or accepted, its branch, its
         // resource type). A copy may keep the batch it was catalogued into after that one closes.
         if (input.BatchID != null && input.BatchID !== copy.batch_id) {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -148,9 +148,16 @@ export async function uploadedName(dataDir: string, school: number, fileId: stri
   }
 }
 
+/**
+ * The bytes of a merged file. Reading it counts as a use: the sweep removes what was not used for
+ * a day, not what was merged a day ago (a MARC file previewed today and imported tomorrow, or read
+ * again to resume an import, is still there).
+ */
 export async function readUploaded(dataDir: string, school: number, fileId: string): Promise<Buffer | null> {
   const p = uploadedPath(dataDir, school, fileId);
   if (!p) return null;
+  const now = new Date();
+  await Promise.all([p, join(root(dataDir, school), `${fileId}.json`)].map((f) => utimes(f, now, now).catch(() => undefined)));
   const chunks: Buffer[] = [];
   await pipeline(createReadStream(p), async function* (src) { for await (const c of src) chunks.push(c as Buffer); });
   return Buffer.concat(chunks);

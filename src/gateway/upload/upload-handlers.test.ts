@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { readerCalls } from '../../shared/api/readers.ts';
 import { uploadCalls } from '../../shared/api/upload.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
-import { receivedChunks, saveChunk } from './chunk-store.ts';
+import { utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { mergeChunks, readUploaded, receivedChunks, saveChunk, uploadedPath } from './chunk-store.ts';
 
 const t = useTestGateway();
 
@@ -72,5 +74,27 @@ describe('chunked uploads (MARC import)', () => {
     expect(await saveChunk(dir, 1, id, 0, Buffer.alloc(6), 10)).toEqual({ ok: true });
     expect(await saveChunk(dir, 1, id, 1, Buffer.alloc(5), 10)).toEqual({ ok: false, tooLarge: true });
     expect(await receivedChunks(dir, 1, id)).toEqual({ indexes: [0], size: 6 });
+  });
+
+  it('the sweep removes a merged file after a day without use, not a day after its merge: reading it counts as a use', async () => {
+    const dir = t.app.config.dataDir;
+    const merged = async (fill: number) => {
+      const id = randomUUID();
+      const bytes = Buffer.alloc(100, fill);
+      await saveChunk(dir, 1, id, 0, bytes, 1000);
+      const r = await mergeChunks(dir, 1, id, 1, { size: 100, sha256: sha(bytes), fileName: `f${fill}.mrc` });
+      if (!r.ok) throw new Error('merge failed');
+      return r.fileId;
+    };
+    const used = await merged(1);
+    const unused = await merged(2);
+    // Both merged two days ago.
+    const old = new Date(Date.now() - 2 * 24 * 3600_000);
+    for (const id of [used, unused]) for (const f of [`${id}.bin`, `${id}.json`]) await utimes(join(uploadedPath(dir, 1, id)!, '..', f), old, old);
+    expect((await readUploaded(dir, 1, used))!.equals(Buffer.alloc(100, 1))).toBe(true);
+    // A new upload's first chunk sweeps the school's folder.
+    await saveChunk(dir, 1, randomUUID(), 0, Buffer.alloc(1), 1000);
+    expect(uploadedPath(dir, 1, used)).not.toBeNull();
+    expect(uploadedPath(dir, 1, unused)).toBeNull();
   });
 });

@@ -1,6 +1,18 @@
 /** A sequence's barcode: its prefix, then the number zero-padded to the sequence's width. */
 export const formatBarcode = (prefix: string, width: number, n: number) => `${prefix}${String(n).padStart(width, '0')}`;
 
+/**
+ * A barcode both sequences can issue, or null when they cannot meet: T with 8 digits and T0
+ * with 7 both give T00000001. They meet when the barcodes are as long and one prefix is the
+ * other's followed by digits only (those digits are then part of the shorter one's number).
+ */
+export function sharedBarcode(a: { prefix: string; width: number }, b: { prefix: string; width: number }): string | null {
+  if (a.prefix.length + a.width !== b.prefix.length + b.width) return null;
+  const [short, long] = a.prefix.length <= b.prefix.length ? [a, b] : [b, a];
+  if (!long.prefix.startsWith(short.prefix) || !/^[0-9]*$/.test(long.prefix.slice(short.prefix.length))) return null;
+  return formatBarcode(long.prefix, long.width, 1);
+}
+
 export type RangeProblem = 'prefix' | 'width' | 'first' | 'count' | 'tooWide';
 
 /**
