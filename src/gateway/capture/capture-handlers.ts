@@ -23,7 +23,7 @@ const notFound = (source: string, isbn: string, lang: (k: string, p: Record<stri
 function sourceFailure(id: string, e: unknown): AppError {
   const kind = e instanceof SruError ? (e.kind === 'aborted' ? 'unreachable' : e.kind) : e instanceof SourceError ? e.kind : null;
   if (!kind) throw e;
-  return new AppError(503, `capture:errors.${kind}`, { status: 503, params: { source: named(id), detail: (e as Error).message } });
+  return new AppError(503, `capture:errors.${kind}`, { status: 503, params: { source: named(id), detail: (e as SruError | SourceError).reason } });
 }
 
 function requireConfigured(s: StoredSource): void {

@@ -1,5 +1,6 @@
 import { CAPTURE_MAPPED_FIELDS } from '../../shared/api/capture.ts';
 import type { StoredSource } from './capture-sources.ts';
+import { networkReason, reason, tooLarge, type CaptureReason } from './capture-reason.ts';
 
 /**
  * The generic adapter for the commercial sources, whose interfaces are contracts between a school
@@ -11,10 +12,13 @@ import type { StoredSource } from './capture-sources.ts';
 export type SourceErrorKind = 'unreachable' | 'timeout' | 'badResponse';
 export class SourceError extends Error {
   readonly kind: SourceErrorKind;
-  constructor(kind: SourceErrorKind, message: string) {
+  /** What went wrong in the user's words (capture-reason.ts); the message is for the log. */
+  readonly reason: CaptureReason;
+  constructor(kind: SourceErrorKind, message: string, reason: CaptureReason) {
     super(message);
     this.name = 'SourceError';
     this.kind = kind;
+    this.reason = reason;
   }
 }
 
@@ -57,12 +61,12 @@ export function sourceUrl(s: StoredSource, isbn: string): string {
 
 async function readCapped(res: Response, max: number): Promise<Buffer> {
   const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) throw new SourceError('badResponse', `answer of ${declared} bytes`);
+  if (Number.isFinite(declared) && declared > max) throw new SourceError('badResponse', `answer of ${declared} bytes`, tooLarge(max));
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of res.body ?? []) {
     size += chunk.byteLength;
-    if (size > max) throw new SourceError('badResponse', `answer over ${max} bytes`);
+    if (size > max) throw new SourceError('badResponse', `answer over ${max} bytes`, tooLarge(max));
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks);
@@ -80,13 +84,14 @@ export async function fetchWithDeadline(url: string, timeoutMs: number, max: num
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
-      throw new SourceError('badResponse', `HTTP ${res.status}`);
+      throw new SourceError('badResponse', `HTTP ${res.status}`, reason('httpStatus', { status: res.status }));
     }
     return { type: res.headers.get('content-type') ?? '', body: await readCapped(res, max) };
   } catch (e) {
     if (e instanceof SourceError) throw e;
-    if (deadline.aborted) throw new SourceError('timeout', `no answer within ${timeoutMs} ms`);
-    throw new SourceError('unreachable', (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message);
+    if (deadline.aborted) throw new SourceError('timeout', `no answer within ${timeoutMs} ms`, reason('noAnswer', { seconds: timeoutMs / 1000 }));
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    throw new SourceError('unreachable', code ?? (e as Error).message, networkReason(code));
   }
 }
 
@@ -102,7 +107,7 @@ export async function fetchJsonRecord(s: StoredSource, isbn: string, signal?: Ab
   try {
     json = JSON.parse(got.body.toString('utf8'));
   } catch {
-    throw new SourceError('badResponse', 'the answer is not JSON');
+    throw new SourceError('badResponse', 'the answer is not JSON', reason('notJson'));
   }
   let record = s.Root ? pathValue(json, s.Root) : json;
   if (Array.isArray(record)) record = record[0];

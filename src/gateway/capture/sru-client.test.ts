@@ -1,9 +1,11 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MARC_RULES } from '../../shared/domain/marc-rules.ts';
 import { mapMarcToCatalogue } from '../marc/marc-mapping.ts';
 import { searchSru, SruError, sruUrl } from './sru-client.ts';
 import { freePort, startZtest, type ZtestServer } from './ztest-server.ts';
+import { REASON_KEYS } from './capture-reason.ts';
 
 let ztest: ZtestServer;
 beforeAll(async () => { ztest = await startZtest(); });
@@ -115,5 +117,16 @@ describe('searchSru failures', () => {
     expect(sruUrl({ baseUrl: 'http://h:1/sru/', database: 'Default', query: 'isbn=1', recordSchema: 'marcxml', maximumRecords: 5, timeoutMs: 1 }))
       .toBe('http://h:1/sru/Default?version=1.2&operation=searchRetrieve&query=isbn%3D1&maximumRecords=5&recordSchema=marcxml&recordPacking=xml');
     expect(sruUrl({ baseUrl: 'http://h:1', query: 'a', recordSchema: 'unimarc', maximumRecords: 1, version: '2.0', timeoutMs: 1 })).toContain('recordXMLEscaping=xml');
+  });
+});
+
+describe('capture reasons', () => {
+  it('every reason a failure can give is said in both languages, and a failure carries one', async () => {
+    for (const lang of ['zh-CN', 'en-US']) {
+      const reasons = (JSON.parse(readFileSync(`locales/${lang}/capture.json`, 'utf8')) as { reason: Record<string, string> }).reason;
+      expect(REASON_KEYS.filter((k) => !reasons[k]), lang).toEqual([]);
+    }
+    const e = await sruError(searchSru({ baseUrl: `http://127.0.0.1:${await freePort()}`, query: 'x', recordSchema: 'marcxml', maximumRecords: 1, timeoutMs: 3000 }));
+    expect(e.reason).toEqual({ $t: 'capture:reason.refused' });
   });
 });

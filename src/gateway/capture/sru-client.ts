@@ -2,6 +2,7 @@ import type { MarcFlavour } from '../../shared/domain/marc-rules.ts';
 import type { MarcProblem, MarcRecordRead } from '../marc/iso2709-reader.ts';
 import { decodeXmlBytes, readMarcXml } from '../marc/marcxml.ts';
 import { scanXml, XmlError } from '../marc/xml-scanner.ts';
+import { networkReason, reason, tooLarge, type CaptureReason } from './capture-reason.ts';
 
 /**
  * SRU (Search/Retrieve via URL, the HTTP face of Z39.50) searchRetrieve client for capture by
@@ -58,10 +59,13 @@ export class SruError extends Error {
   readonly url: string;
   readonly status: number | undefined;
   readonly diagnostics: SruDiagnostic[];
-  constructor(kind: SruErrorKind, message: string, url: string, extra: { status?: number; diagnostics?: SruDiagnostic[]; cause?: unknown } = {}) {
+  /** What went wrong in the user's words (capture-reason.ts); the message is for the log. */
+  readonly reason: CaptureReason;
+  constructor(kind: SruErrorKind, message: string, url: string, reason: CaptureReason, extra: { status?: number; diagnostics?: SruDiagnostic[]; cause?: unknown } = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'SruError';
     this.kind = kind;
+    this.reason = reason;
     this.url = url;
     this.status = extra.status;
     this.diagnostics = extra.diagnostics ?? [];
@@ -103,7 +107,7 @@ function readEnvelope(xml: string, url: string): { total: number; next?: number;
       if (ev.type === 'open') {
         if (!rootSeen) {
           rootSeen = true;
-          if (ev.local !== 'searchRetrieveResponse' || !SRU_NS.has(ev.ns)) throw new SruError('badResponse', `the answer is <${ev.name}>, not an SRU searchRetrieveResponse`, url);
+          if (ev.local !== 'searchRetrieveResponse' || !SRU_NS.has(ev.ns)) throw new SruError('badResponse', `the answer is <${ev.name}>, not an SRU searchRetrieveResponse`, url, reason('notSru', { name: ev.name }));
         }
         path.push(ev.local);
         text = '';
@@ -127,13 +131,13 @@ function readEnvelope(xml: string, url: string): { total: number; next?: number;
     }
   } catch (e) {
     if (e instanceof SruError) throw e;
-    if (e instanceof XmlError) throw new SruError('badResponse', `the answer is not well-formed XML: ${e.message}`, url, { cause: e });
+    if (e instanceof XmlError) throw new SruError('badResponse', `the answer is not well-formed XML: ${e.message}`, url, reason('badXml'), { cause: e });
     throw e;
   }
-  if (!rootSeen) throw new SruError('badResponse', 'the answer is empty', url);
+  if (!rootSeen) throw new SruError('badResponse', 'the answer is empty', url, reason('empty'));
   if (total === undefined || !Number.isInteger(total) || total < 0) {
     if (topLevel.length > 0) return { total: 0, diagnostics, topLevel };
-    throw new SruError('badResponse', 'the answer has no numberOfRecords', url);
+    throw new SruError('badResponse', 'the answer has no numberOfRecords', url, reason('noCount'));
   }
   return next === undefined || !Number.isInteger(next) ? { total, diagnostics, topLevel } : { total, next, diagnostics, topLevel };
 }
@@ -144,13 +148,13 @@ function describe(d: SruDiagnostic): string {
 
 async function readBody(res: Response, max: number, url: string): Promise<Buffer> {
   const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) throw new SruError('badResponse', `the answer is ${declared} bytes, more than ${max}`, url, { status: res.status });
+  if (Number.isFinite(declared) && declared > max) throw new SruError('badResponse', `the answer is ${declared} bytes, more than ${max}`, url, tooLarge(max), { status: res.status });
   if (!res.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of res.body) {
     size += chunk.byteLength;
-    if (size > max) throw new SruError('badResponse', `the answer passes ${max} bytes`, url, { status: res.status });
+    if (size > max) throw new SruError('badResponse', `the answer passes ${max} bytes`, url, tooLarge(max), { status: res.status });
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks);
@@ -162,10 +166,10 @@ export async function searchSru(options: SruSearchOptions): Promise<SruResult> {
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const failure = (e: unknown): SruError => {
     if (e instanceof SruError) return e;
-    if (deadline.aborted) return new SruError('timeout', `no complete answer within ${options.timeoutMs} ms`, url, { cause: e });
-    if (options.signal?.aborted) return new SruError('aborted', 'the search was cancelled', url, { cause: e });
+    if (deadline.aborted) return new SruError('timeout', `no complete answer within ${options.timeoutMs} ms`, url, reason('noAnswer', { seconds: options.timeoutMs / 1000 }), { cause: e });
+    if (options.signal?.aborted) return new SruError('aborted', 'the search was cancelled', url, reason('cancelled'), { cause: e });
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    return new SruError('unreachable', `cannot reach the server (${cause?.code ?? cause?.message ?? (e as Error).message})`, url, { cause: e });
+    return new SruError('unreachable', `cannot reach the server (${cause?.code ?? cause?.message ?? (e as Error).message})`, url, networkReason(cause?.code), { cause: e });
   };
 
   let body: Buffer;
@@ -175,7 +179,7 @@ export async function searchSru(options: SruSearchOptions): Promise<SruResult> {
     status = res.status;
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
-      throw new SruError('badResponse', `the server answered HTTP ${res.status}`, url, { status: res.status });
+      throw new SruError('badResponse', `the server answered HTTP ${res.status}`, url, reason('httpStatus', { status: res.status }), { status: res.status });
     }
     body = await readBody(res, options.maxBytes ?? 20 * 1024 * 1024, url);
   } catch (e) {
@@ -185,7 +189,7 @@ export async function searchSru(options: SruSearchOptions): Promise<SruResult> {
   const xml = decodeXmlBytes(body);
   const envelope = readEnvelope(xml, url);
   if (envelope.topLevel.length > 0) {
-    throw new SruError('diagnostic', `the server refused the search: ${envelope.topLevel.map(describe).join('; ')}`, url, { status, diagnostics: envelope.topLevel });
+    throw new SruError('diagnostic', `the server refused the search: ${envelope.topLevel.map(describe).join('; ')}`, url, reason('serverSays', { messages: envelope.topLevel.map(describe).join('; ') }), { status, diagnostics: envelope.topLevel });
   }
   const schema = options.recordSchema.toLowerCase();
   const flavour: 'auto' | MarcFlavour = schema.includes('unimarc') || schema.includes('cnmarc') ? 'unimarc' : 'auto';
@@ -197,7 +201,7 @@ export async function searchSru(options: SruSearchOptions): Promise<SruResult> {
   }
   if (records.length === 0 && problems.length === 0 && envelope.diagnostics.length > 0) {
     // Hits, but every record came back as a diagnostic (yaz-ztest does this for a schema it cannot serve).
-    throw new SruError('diagnostic', `the server could not deliver ${options.recordSchema} records: ${envelope.diagnostics.map(describe).join('; ')}`, url, { status, diagnostics: envelope.diagnostics });
+    throw new SruError('diagnostic', `the server could not deliver ${options.recordSchema} records: ${envelope.diagnostics.map(describe).join('; ')}`, url, reason('noSchema', { schema: options.recordSchema, messages: envelope.diagnostics.map(describe).join('; ') }), { status, diagnostics: envelope.diagnostics });
   }
   const result: SruResult = { total: envelope.total, records, problems, diagnostics: envelope.diagnostics, url };
   if (envelope.next !== undefined) result.nextRecordPosition = envelope.next;

@@ -45,18 +45,20 @@ export function loadTranslator(localesDir: string): Translator {
   };
   return {
     t(lang, key, params) {
-      const text = raw(lang, key) ?? raw(DEFAULT_LANGUAGE, key) ?? key;
-      if (!params) return text;
       // A parameter { $t: 'ns:key' } is itself translated: a refusal can name a state or an
-      // action in the reader's language ("copy T00000012 is borrowed (circulation); it cannot be deleted").
-      const value = (v: unknown): string => {
-        if (v && typeof v === 'object' && typeof (v as { $t?: unknown }).$t === 'string') {
-          const k = (v as { $t: string }).$t;
-          return raw(lang, k) ?? raw(DEFAULT_LANGUAGE, k) ?? k;
-        }
-        return String(v);
+      // action in the reader's language ("copy T00000012 is borrowed (circulation); it cannot be
+      // deleted"); with `params`, a whole reason ("无法连接「SRU」（连接被拒绝）").
+      const fill = (k: string, ps: Record<string, unknown> | undefined, depth: number): string => {
+        const text = raw(lang, k) ?? raw(DEFAULT_LANGUAGE, k) ?? k;
+        if (!ps) return text;
+        const value = (v: unknown): string => {
+          const nested = v && typeof v === 'object' ? (v as { $t?: unknown; params?: Record<string, unknown> }) : null;
+          if (nested && typeof nested.$t === 'string') return depth < 3 ? fill(nested.$t, nested.params, depth + 1) : nested.$t;
+          return String(v);
+        };
+        return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in ps ? value(ps[name]) : m));
       };
-      return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? value(params[name]) : m));
+      return fill(key, params, 0);
     },
     namespace: (lang, ns) => data.get(lang)?.get(ns) ?? {},
   };
