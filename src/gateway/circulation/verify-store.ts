@@ -80,9 +80,3 @@ export function hasVerifiedVisit(app: FastifyInstance, schoolId: number, readerI
   const until = visitsOf(app).get(key(schoolId, readerId, staffId));
   return until != null && until > nowMs;
 }
-
-/** Until when the visit holds, or null (for the desk's reader panel). */
-export function visitUntil(app: FastifyInstance, schoolId: number, readerId: number, staffId: number, nowMs = Date.now()): string | null {
-  const until = visitsOf(app).get(key(schoolId, readerId, staffId));
-  return until != null && until > nowMs ? new Date(until).toISOString() : null;
-}

@@ -43,10 +43,6 @@ export async function searchTitles(db: Db, schoolId: number, input: { SearchKey?
   return { List: await titleRows(db, schoolId, page), Total: total };
 }
 
-export async function titleById(db: Db, schoolId: number, id: number) {
-  return (await titleRows(db, schoolId, [id]))[0];
-}
-
 export const titleHandlers = {
   'collection.titles.list': handler(C.list, async (input, ctx) => searchTitles(ctx.app.db, requireUser(ctx).schoolId, input)),
   'collection.titles.copies': handler(C.copies, async (input, ctx) => {

@@ -34,10 +34,6 @@ export function isbnProblem(isbn: string): IsbnProblem | null {
   return 'format';
 }
 
-export function isValidIsbn(raw: string): boolean {
-  return isbnProblem(normalizeIsbn(raw)) === null;
-}
-
 /** The 13-digit form of a valid ISBN (10-digit ones get the 978 prefix); null when invalid. */
 export function toIsbn13(raw: string): string | null {
   const n = normalizeIsbn(raw);
