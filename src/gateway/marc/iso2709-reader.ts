@@ -1,5 +1,6 @@
-import type { DataField, MarcField, MarcFlavour, MarcIssue, MarcIssueCode, MarcRecord } from '../../shared/domain/marc-rules.ts';
+import type { DataField, MarcField, MarcFlavour, MarcIssue, MarcIssueCode, MarcIssueDetail, MarcIssueFacts, MarcRecord } from '../../shared/domain/marc-rules.ts';
 import { chooseEncoding, decodeField, decodeGb18030, isAscii, type EncodingOption, type MarcEncoding } from './marc-encoding.ts';
+import { issue, type TagArg } from './marc-issue.ts';
 
 /**
  * ISO 2709 reader for files as they come from other systems, not as the standard wishes them.
@@ -43,8 +44,21 @@ export interface MarcProblem {
   length: number;
   controlNumber?: string;
   code: MarcIssueCode;
-  detail: string;
+  /** The sentence that gives the facts (`marc:issueDetail.<detail>`) and its parameters, as for MarcIssue. */
+  detail?: MarcIssueDetail;
+  params?: MarcIssue['params'];
 }
+
+/**
+ * Adds a warning to the record being read: its code alone when the message says it all, else
+ * also its detail sentence, the facts and (when the sentence names it) the tag.
+ */
+interface Warn {
+  (code: MarcIssueCode): void;
+  <K extends MarcIssueDetail>(code: MarcIssueCode, detail: K, facts: MarcIssueFacts<K>, ...tag: TagArg<K>): void;
+}
+/** Why a record cannot be read: a detail sentence with its facts. */
+type Reason = Pick<MarcIssue, 'detail' | 'params'>;
 
 export type MarcReadResult = MarcRecordRead | MarcProblem;
 
@@ -70,7 +84,8 @@ export function* readIso2709(bytes: Uint8Array, options: ReadOptions = {}): Gene
 }
 
 function emptyFile(length: number): MarcProblem {
-  return { ok: false, index: 0, offset: 0, length, code: 'file.empty', detail: length === 0 ? 'the file is empty' : 'the file holds only line breaks and blanks' };
+  // An empty file needs no more words than the message; one of line breaks and blanks does.
+  return length === 0 ? { ok: false, index: 0, offset: 0, length, code: 'file.empty' } : { ok: false, index: 0, offset: 0, length, code: 'file.empty', detail: 'file.onlySeparators' };
 }
 
 /**
@@ -166,14 +181,14 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
       // reported alone and the record is kept.
       const q = leaderEndingAt(buf, p + 1, nextRT + 1);
       if (q > 0) {
-        yield problem(state, base + p, q - p, 'file.strayBytes', `${q - p} bytes before the record at ${base + q} are not a record`);
+        yield problem(state, base + p, q - p, 'file.strayBytes', issue('file.strayBytes', 'file.strayBytes', { count: q - p, at: base + q }));
         state.index++;
         p = q;
       }
     }
     const hasRT = nextRT < len;
     let end = hasRT ? nextRT + 1 : len;
-    const repairs: [MarcIssueCode, string][] = [];
+    const repairs: MarcIssue[] = [];
     // A record without its terminator, followed by the next one (perhaps after a line break):
     // the leader length finds the seam.
     const declared = digits(buf, p, 5);
@@ -198,9 +213,10 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
       const complete = endOfFile && buf[last - 1] === FT && looksLikeLeader(buf, p) && declared <= last - p + 1;
       if (!complete) {
         const looks = looksLikeLeader(buf, p);
-        yield problem(state, base + p, len - p, looks ? 'record.truncated' : 'file.trailingBytes',
-          looks ? `the file ends ${len - p} bytes into a record${declared > 0 ? ` whose leader says ${declared}` : ''}` : `${len - p} bytes after the last record are not a record`,
-          looks ? controlNumberOf(buf, p, len) : undefined);
+        const reason = !looks ? issue('file.trailingBytes', 'file.trailingBytes', { count: len - p })
+          : declared > 0 ? issue('record.truncated', 'record.truncated', { bytes: len - p, declared })
+          : issue('record.truncated', 'record.truncatedNoLength', { bytes: len - p });
+        yield problem(state, base + p, len - p, looks ? 'record.truncated' : 'file.trailingBytes', reason, looks ? controlNumberOf(buf, p, len) : undefined);
         state.index++;
         break;
       }
@@ -209,12 +225,13 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
     }
     if (seam) {
       while (end > p + 1 && SEPARATOR[buf[end - 1]!] === 1) end--; // a line break standing in for the terminator
-      repairs.push(['record.noTerminator', buf[end - 1] === FT
-        ? 'the record terminator is missing; the record ends where its leader length says'
-        : `the record terminator is missing (byte ${buf[end - 1]} in its place); the record ends where its leader length says`]);
+      const last = buf[end - 1]!;
+      repairs.push(last === FT
+        ? issue('record.noTerminator', 'record.endsByLength', {})
+        : issue('record.noTerminator', 'record.endsByLengthAfter', { byte: `0x${last.toString(16).toUpperCase().padStart(2, '0')}` }));
     }
     const noteSeparators = skipped > 0 && !state.separatorsReported;
-    if (noteSeparators) repairs.push(['file.separators', `${skipped} line-break or NUL bytes between records were skipped (reported once per file)`]);
+    if (noteSeparators) repairs.push(issue('file.separators', 'file.separators', { count: skipped }));
     skipped = 0;
     const result = parseRecord(buf, p, end, base, state, options, repairs);
     // Said once per file, on a record (a problem has room for its own code only).
@@ -225,8 +242,10 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
   }
 }
 
-function problem(state: FileState, offset: number, length: number, code: MarcIssueCode, detail: string, controlNumber?: string): MarcProblem {
-  const p: MarcProblem = { ok: false, index: state.index, offset, length, code, detail };
+function problem(state: FileState, offset: number, length: number, code: MarcIssueCode, reason: Reason, controlNumber?: string): MarcProblem {
+  const p: MarcProblem = { ok: false, index: state.index, offset, length, code };
+  if (reason.detail) p.detail = reason.detail;
+  if (reason.params) p.params = reason.params;
   if (controlNumber) p.controlNumber = controlNumber;
   return p;
 }
@@ -269,33 +288,35 @@ function tagOf(b0: number, b1: number, b2: number): string {
   return tag;
 }
 
-function parseRecord(buf: Buffer, s: number, e: number, base: number, state: FileState, options: ReadOptions, repairs: [MarcIssueCode, string][] = []): MarcReadResult {
-  const warnings: MarcIssue[] = [];
-  const warn = (code: MarcIssueCode, detail: string, tag?: string) => {
-    warnings.push(tag === undefined ? { code, detail } : { code, detail, tag });
-  };
-  for (const [code, detail] of repairs) warn(code, detail);
+function parseRecord(buf: Buffer, s: number, e: number, base: number, state: FileState, options: ReadOptions, repairs: MarcIssue[] = []): MarcReadResult {
+  const warnings: MarcIssue[] = repairs;
+  const warn = (<K extends MarcIssueDetail>(code: MarcIssueCode, detail?: K, facts?: MarcIssueFacts<K>, ...tag: TagArg<K>) => {
+    warnings.push(detail === undefined ? { code } : issue(code, detail, facts!, ...tag));
+  }) as Warn;
   const length = e - s;
   const hasRT = buf[e - 1] === RT;
-  if (length < 26) return problem(state, base + s, length, 'record.tooShort', `${length} bytes cannot hold a leader and a directory`);
+  if (length < 26) return problem(state, base + s, length, 'record.tooShort', issue('record.tooShort', 'record.tooShort', { count: length }));
 
   const declaredLength = digits(buf, s, 5);
-  if (declaredLength < 0) warn('leader.badLength', 'the record length in the leader is blank or not a number; the record terminator was used');
-  else if (declaredLength !== length) warn('leader.badLength', `the leader says ${declaredLength} bytes, the record has ${length}`);
+  if (declaredLength < 0) warn('leader.badLength', 'leader.badLengthBlank', {});
+  else if (declaredLength !== length) warn('leader.badLength', 'leader.badLength', { declared: declaredLength, actual: length });
   if (buf[s + 10] !== 0x32 || buf[s + 11] !== 0x32 || buf[s + 20] !== 0x34 || buf[s + 21] !== 0x35) {
-    warn('leader.badStructure', `leader/10-11 "${buf.toString('latin1', s + 10, s + 12)}" and 20-21 "${buf.toString('latin1', s + 20, s + 22)}" are not 22 and 45; read as 2 indicators, 2-byte subfield codes, 4+5 directory`);
+    warn('leader.badStructure', 'leader.badStructure', { lengths: buf.toString('latin1', s + 10, s + 12), map: buf.toString('latin1', s + 20, s + 22) });
   }
 
   const dirStart = s + 24;
   const dirEnd = find(buf, FT, dirStart, e);
-  if (dirEnd < 0) return problem(state, base + s, length, 'directory.bad', 'no field terminator ends the directory', controlNumberOf(buf, s, e));
+  if (dirEnd < 0) return problem(state, base + s, length, 'directory.bad', issue('directory.bad', 'directory.noEnd', {}), controlNumberOf(buf, s, e));
   const declaredBase = digits(buf, s + 12, 5);
-  if (declaredBase !== dirEnd + 1 - s) warn('leader.badBaseAddress', `the leader puts the data at ${declaredBase < 0 ? 'a blank' : declaredBase}, the directory ends at ${dirEnd + 1 - s}`);
+  if (declaredBase !== dirEnd + 1 - s) {
+    if (declaredBase < 0) warn('leader.badBaseAddress', 'leader.badBaseAddressBlank', { actual: dirEnd + 1 - s });
+    else warn('leader.badBaseAddress', 'leader.badBaseAddress', { declared: declaredBase, actual: dirEnd + 1 - s });
+  }
   const dataStart = dirEnd + 1;
   const dataEnd = hasRT ? e - 1 : e;
 
   const spans = readDirectory(buf, dirStart, dirEnd, dataStart, dataEnd, warn);
-  if (typeof spans === 'string') return problem(state, base + s, length, 'directory.bad', spans, controlNumberOf(buf, s, e));
+  if (!Array.isArray(spans)) return problem(state, base + s, length, 'directory.bad', spans, controlNumberOf(buf, s, e));
 
   // Flavour and declared encoding come from the raw fields; the bytes then have their say.
   let flavour: MarcFlavour;
@@ -303,13 +324,13 @@ function parseRecord(buf: Buffer, s: number, e: number, base: number, state: Fil
   else {
     const guess = guessFlavour(spans.map((x) => x.tag));
     flavour = guess.flavour;
-    // No detail: the code's translated message says it all (a detail is appended in English).
-    if (guess.guessed) warn('flavour.guessed', '');
+    // No detail: the code's translated message says it all.
+    if (guess.guessed) warn('flavour.guessed');
   }
   const declared = declaredEncoding(buf, s, spans, flavour);
   const choice = chooseEncoding(buf, dataStart, dataEnd, declared.encoding, flavour === 'marc21', options.encoding ?? 'auto');
-  if (declared.unsupported && choice.encoding === declared.encoding && !isAscii(buf, dataStart, dataEnd)) warn('encoding.unsupported', declared.unsupported);
-  if (choice.mismatch) warn('encoding.mismatch', choice.mismatch);
+  if (declared.unsupported && choice.encoding === declared.encoding && !isAscii(buf, dataStart, dataEnd)) warn('encoding.unsupported', 'encoding.unsupportedIso', declared.unsupported);
+  if (choice.mismatch) warnings.push(choice.mismatch);
 
   const fields: MarcField[] = [];
   let controlNumber: string | undefined;
@@ -328,9 +349,9 @@ function parseRecord(buf: Buffer, s: number, e: number, base: number, state: Fil
 /**
  * The field spans of a record. Fast path: every entry points at a terminated field. Otherwise the
  * data area is cut at its field terminators and entries are matched to those pieces by start
- * position or, when the counts agree, in order. A string is the reason nothing could be matched.
+ * position or, when the counts agree, in order. A Reason says why nothing could be matched.
  */
-function readDirectory(buf: Buffer, dirStart: number, dirEnd: number, dataStart: number, dataEnd: number, warn: (code: MarcIssueCode, detail: string, tag?: string) => void): FieldSpan[] | string {
+function readDirectory(buf: Buffer, dirStart: number, dirEnd: number, dataStart: number, dataEnd: number, warn: Warn): FieldSpan[] | Reason {
   interface Entry { tag: string; len: number; start: number; wide: boolean }
   const entries: Entry[] = [];
   let pos = dirStart;
@@ -371,10 +392,10 @@ function readDirectory(buf: Buffer, dirStart: number, dirEnd: number, dataStart:
     let covered = 0;
     for (const x of entries) {
       covered += x.len;
-      if (x.wide || x.len > 9999) warn('field.tooLong', `field ${x.tag} has ${x.len - 1} bytes, more than ISO 2709's 9,999`, x.tag);
+      if (x.wide || x.len > 9999) warn('field.tooLong', 'field.tooLong', { bytes: x.len - 1 }, x.tag);
     }
     // Data no entry points at would vanish without a word: say so.
-    if (covered < dataEnd - dataStart) warn('directory.repaired', `${dataEnd - dataStart - covered} bytes of the data area belong to no directory entry and were left out`);
+    if (covered < dataEnd - dataStart) warn('directory.repaired', 'directory.uncovered', { count: dataEnd - dataStart - covered });
     return entries.map((x) => ({ tag: x.tag, start: dataStart + x.start, end: dataStart + x.start + x.len - 1 }));
   }
 
@@ -386,8 +407,8 @@ function readDirectory(buf: Buffer, dirStart: number, dirEnd: number, dataStart:
     a = f + 1;
   }
   if (a < dataEnd) pieces.push({ start: a, end: dataEnd }); // a last field without its terminator
-  if (!tagsReadable) return `the directory has unreadable tags (${entries.length} entries, ${pieces.length} fields)`;
-  if (entries.length === 0) return 'the directory is empty';
+  if (!tagsReadable) return issue('directory.bad', 'directory.unreadableTags', { entries: entries.length, fields: pieces.length });
+  if (entries.length === 0) return issue('directory.bad', 'directory.empty', {});
 
   const byStart = new Map<number, number>();
   pieces.forEach((piece, i) => byStart.set(piece.start - dataStart, i));
@@ -400,25 +421,30 @@ function readDirectory(buf: Buffer, dirStart: number, dirEnd: number, dataStart:
     used.add(i);
     spans.push({ tag: x.tag, start: pieces[i]!.start, end: pieces[i]!.end });
   }
-  const detail = `${leftover ? 'the directory length is not a multiple of 12; ' : ''}field positions recomputed from the field terminators`;
   if (matched && used.size === pieces.length) {
     reportLengths(spans, entries.map((x) => x.len));
-    warn('directory.repaired', detail);
+    // The code's message says the positions were recomputed; a detail only for what it leaves out.
+    if (leftover) warn('directory.repaired', 'directory.notMultipleOf12', {});
+    else warn('directory.repaired');
     return spans;
   }
   if (entries.length === pieces.length) {
     const paired = entries.map((x, i) => ({ tag: x.tag, start: pieces[i]!.start, end: pieces[i]!.end }));
     reportLengths(paired, entries.map((x) => x.len));
-    warn('directory.repaired', `${detail}, in directory order`);
+    warn('directory.repaired', leftover ? 'directory.notMultipleOf12InOrder' : 'directory.inOrder', {});
     return paired;
   }
-  return `the directory lists ${entries.length} fields but the data holds ${pieces.length}, and their positions do not match`;
+  return issue('directory.bad', 'directory.countMismatch', { entries: entries.length, fields: pieces.length });
 
   function reportLengths(spans: FieldSpan[], lens: number[]) {
     spans.forEach((span, i) => {
       const real = span.end - span.start + 1;
-      if (real > 9999) warn('field.tooLong', `field ${span.tag} has ${real - 1} bytes, more than ISO 2709's 9,999`, span.tag);
-      else if (lens[i] !== real) warn('directory.repaired', `field ${span.tag}: the directory says ${lens[i]! < 0 ? 'a non-number' : lens[i]} bytes, the field has ${real}`, span.tag);
+      const len = lens[i]!;
+      if (real > 9999) warn('field.tooLong', 'field.tooLong', { bytes: real - 1 }, span.tag);
+      else if (len !== real) {
+        if (len < 0) warn('directory.repaired', 'directory.fieldLengthBlank', { actual: real }, span.tag);
+        else warn('directory.repaired', 'directory.fieldLength', { declared: len, actual: real }, span.tag);
+      }
     });
   }
 }
@@ -448,7 +474,7 @@ export function guessFlavour(tags: Iterable<string>): { flavour: MarcFlavour; gu
  * UNIMARC names (ISO 5426 extended Latin, Cyrillic, Greek...) have no decoder here: `unsupported`
  * names them so the record says so instead of showing mojibake without a word.
  */
-function declaredEncoding(buf: Buffer, s: number, spans: FieldSpan[], flavour: MarcFlavour): { encoding: MarcEncoding; unsupported?: string } {
+function declaredEncoding(buf: Buffer, s: number, spans: FieldSpan[], flavour: MarcFlavour): { encoding: MarcEncoding; unsupported?: MarcIssueFacts<'encoding.unsupportedIso'> } {
   if (buf[s + 9] === 0x61) return { encoding: 'utf-8' };
   if (flavour === 'marc21') return { encoding: 'marc-8' };
   const f100 = spans.find((x) => x.tag === '100');
@@ -460,7 +486,7 @@ function declaredEncoding(buf: Buffer, s: number, spans: FieldSpan[], flavour: M
       const g1 = sets.slice(2, 4);
       if (g0 === '50' || g1 === '50') return { encoding: 'utf-8' };
       const foreign = [g0, g1].find((g) => /^(0[2-9]|11)$/.test(g));
-      if (foreign) return { encoding: 'gb18030', unsupported: `100$a/26-29 "${sets}" names ISO character set ${foreign}, which is not supported` };
+      if (foreign) return { encoding: 'gb18030', unsupported: { sets, set: foreign } };
     }
   }
   return { encoding: 'gb18030' };
@@ -499,7 +525,7 @@ function decoded(buf: Buffer, start: number, end: number, encoding: MarcEncoding
   return { text, invalid };
 }
 
-function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: (code: MarcIssueCode, detail: string, tag?: string) => void, piece?: Piece): MarcField {
+function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: Warn, piece?: Piece): MarcField {
   const { tag } = span;
   let { start } = span;
   const end = span.end;
@@ -523,9 +549,9 @@ function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: 
   } else if (end - start >= 1 && buf[start] !== SF) {
     ind1 = printable(String.fromCharCode(buf[start]!));
     start += 1;
-    warn('field.noIndicators', `field ${tag} has one indicator; the second is read as blank`, tag);
+    warn('field.noIndicators', 'field.oneIndicator', {}, tag);
   } else {
-    warn('field.noIndicators', `field ${tag} has no indicators; read as blanks`, tag);
+    warn('field.noIndicators', 'field.noIndicators', {}, tag);
   }
   // Indicators are bytes; the piece's text can skip them only when each was one ASCII character.
   const skip = start - span.start;
@@ -535,20 +561,20 @@ function decodeSpan(buf: Buffer, span: FieldSpan, encoding: MarcEncoding, warn: 
   const field: DataField = { tag, ind1, ind2, subfields: [] };
   // Cut at the delimiters with indexOf: no array of pieces and no second copy of each value.
   let d = text.indexOf('\x1f');
-  if (d !== 0 && text.length > 0) warn('field.dataBeforeSubfield', `field ${tag} has "${text.slice(0, Math.min(d < 0 ? text.length : d, 40))}" before its first subfield; it was left out`, tag);
+  if (d !== 0 && text.length > 0) warn('field.dataBeforeSubfield', 'field.dataBeforeSubfield', { text: text.slice(0, Math.min(d < 0 ? text.length : d, 40)) }, tag);
   while (d >= 0) {
     const next = text.indexOf('\x1f', d + 1);
     const end = next < 0 ? text.length : next;
-    if (end === d + 1) warn('field.emptySubfieldCode', `field ${tag} has a subfield delimiter with no code`, tag);
+    if (end === d + 1) warn('field.emptySubfieldCode', 'field.emptySubfieldCode', {}, tag);
     else field.subfields.push({ code: text[d + 1]!, value: text.slice(d + 2, end) });
     d = next;
   }
   return field;
 }
 
-function noteInvalid(tag: string, invalid: number, unsupported: string[] | undefined, warn: (code: MarcIssueCode, detail: string, tag?: string) => void) {
-  if (unsupported?.length) warn('encoding.unsupported', `field ${tag} designates MARC-8 sets we have no table for (${unsupported.join(', ')})`, tag);
-  if (invalid > 0) warn('encoding.invalidBytes', `field ${tag}: ${invalid} invalid byte sequences became U+FFFD`, tag);
+function noteInvalid(tag: string, invalid: number, unsupported: string[] | undefined, warn: Warn) {
+  if (unsupported?.length) warn('encoding.unsupported', 'encoding.unsupportedMarc8', { sets: unsupported.join(', ') }, tag);
+  if (invalid > 0) warn('encoding.invalidBytes', 'encoding.invalidBytes', { count: invalid }, tag);
 }
 
 /** Our records are Unicode: leader/09 'a', the standard structure; lengths are computed on write. */

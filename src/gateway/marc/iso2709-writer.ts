@@ -1,5 +1,6 @@
 import type { MarcIssue, MarcRecord } from '../../shared/domain/marc-rules.ts';
 import { isDataField } from '../../shared/domain/marc-rules.ts';
+import { issue } from './marc-issue.ts';
 
 /**
  * ISO 2709 writer: UTF-8 always (leader/09 'a'), lengths and positions in bytes, 2 indicators,
@@ -92,13 +93,13 @@ export function fitForIso2709(record: MarcRecord): { record: MarcRecord; warning
     changed = true;
     const over = n - MAX_FIELD_BYTES;
     if (!isDataField(field)) {
-      warnings.push({ code: 'field.tooLong', tag: field.tag, detail: `field ${field.tag} shortened by ${over} bytes to fit ISO 2709` });
+      warnings.push(issue('field.tooLong', 'field.shortened', { count: over }, field.tag));
       return { tag: field.tag, value: cutUtf8(field.value, Buffer.byteLength(field.value) - over) };
     }
     let longest = 0;
     field.subfields.forEach((sf, i) => { if (sf.value.length > field.subfields[longest]!.value.length) longest = i; });
     const subfields = field.subfields.map((sf, i) => (i === longest ? { code: sf.code, value: cutUtf8(sf.value, Math.max(0, Buffer.byteLength(sf.value) - over)) } : sf));
-    warnings.push({ code: 'field.tooLong', tag: field.tag, detail: `field ${field.tag} $${field.subfields[longest]?.code ?? '?'} shortened by ${over} bytes to fit ISO 2709` });
+    warnings.push(issue('field.tooLong', 'field.subfieldShortened', { code: field.subfields[longest]?.code ?? '?', count: over }, field.tag));
     return { ...field, subfields };
   });
   let out: MarcRecord = changed ? { leader: record.leader, fields } : record;
@@ -110,7 +111,7 @@ export function fitForIso2709(record: MarcRecord): { record: MarcRecord; warning
       const n = Buffer.byteLength(fieldBody(f), 'utf8');
       if (n > longestLen && f.tag !== '001') { longest = i; longestLen = n; }
     });
-    warnings.push({ code: 'field.tooLong', tag: out.fields[longest]!.tag, detail: `field ${out.fields[longest]!.tag} left out: the record would pass ISO 2709's 99,999 bytes` });
+    warnings.push(issue('field.tooLong', 'field.leftOut', {}, out.fields[longest]!.tag));
     out = { leader: out.leader, fields: out.fields.filter((_, i) => i !== longest) };
     total -= 12 + longestLen;
   }

@@ -1,6 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
+import type { MarcIssue } from '../../shared/domain/marc-rules.ts';
 import { decodeMarc8, hasMarc8Escape } from './marc8.ts';
+import { ENCODING_NAMES, issue } from './marc-issue.ts';
 
 /**
  * Which character set a record's bytes are in, and turning them into Unicode. The declaration
@@ -15,9 +17,12 @@ export type EncodingOption = 'auto' | MarcEncoding;
 export interface EncodingChoice {
   encoding: MarcEncoding;
   declared: MarcEncoding;
-  /** Why the choice differs from the declaration, for the warning. */
-  mismatch?: string;
+  /** Why the choice differs from the declaration: the warning (encoding.mismatch) to give. */
+  mismatch?: MarcIssue;
 }
+
+const mismatch = (declared: MarcEncoding, actual: MarcEncoding): MarcIssue =>
+  issue('encoding.mismatch', 'encoding.mismatch', { declared: ENCODING_NAMES[declared], actual: ENCODING_NAMES[actual] });
 
 /** True when every byte of the range is 7-bit and no escape is among them. */
 export function isAscii(bytes: Uint8Array, start: number, end: number): boolean {
@@ -81,18 +86,18 @@ export function chooseEncoding(bytes: Buffer, start: number, end: number, declar
   if (isUtf8(bytes.subarray(start, end))) {
     // A MARC-8 escape is 7-bit, so an escape plus valid UTF-8 is still MARC-8 (all 7-bit sets).
     if (declared === 'marc-8' && hasMarc8Escape(bytes, start, end)) return { encoding: 'marc-8', declared };
-    return declared === 'utf-8' ? { encoding: 'utf-8', declared } : { encoding: 'utf-8', declared, mismatch: `declared ${declared} but the bytes are valid UTF-8` };
+    return declared === 'utf-8' ? { encoding: 'utf-8', declared } : { encoding: 'utf-8', declared, mismatch: mismatch(declared, 'utf-8') };
   }
   if (declared === 'marc-8' && hasMarc8Escape(bytes, start, end)) return { encoding: 'marc-8', declared };
   if (declared !== 'gb18030' && looksLikeGbk(bytes, start, end) && decodeGb18030(bytes, start, end).invalid === 0) {
-    return { encoding: 'gb18030', declared, mismatch: `declared ${declared} but the bytes are GBK/GB18030` };
+    return { encoding: 'gb18030', declared, mismatch: mismatch(declared, 'gb18030') };
   }
   if (declared === 'utf-8' && marc21 && decodeMarc8(bytes, start, end).invalid === 0) {
-    return { encoding: 'marc-8', declared, mismatch: 'declared UTF-8 but the bytes are MARC-8' };
+    return { encoding: 'marc-8', declared, mismatch: mismatch(declared, 'marc-8') };
   }
   if (declared === 'gb18030' && !looksLikeGbk(bytes, start, end)) {
     // GBK decodes almost any byte pair, so this would be mojibake without a word.
-    return { encoding: declared, declared, mismatch: 'the bytes are neither UTF-8 nor shaped like GBK; decoded as GB18030, check the text' };
+    return { encoding: declared, declared, mismatch: issue('encoding.mismatch', 'encoding.notGbk', {}) };
   }
   return { encoding: declared, declared };
 }

@@ -93,6 +93,30 @@ describe('MARC import and export', () => {
     expect(copiesInFile).toBeGreaterThanOrEqual(expected.length);
   });
 
+  it('a title over ISO 2709\'s limits (a summary of 4,000 Chinese characters) is shortened and counted, never the export failed; MARCXML keeps it whole', async () => {
+    const title = await t.db.selectFrom('titles').select(['id', 'class_no']).where('school_id', '=', 1).where('class_no', 'like', 'K%').orderBy('id').executeTakeFirstOrThrow();
+    const long = '长'.repeat(4000); // 12,000 bytes in UTF-8
+    await t.db.updateTable('titles').set({ summary: long }).where('id', '=', title.id).execute();
+    try {
+      const { DataID } = await t.data(C.export, { Flavour: 'marc21', Format: 'iso2709', ClassNo: title.class_no, WithCopies: false }, { as: 'admin', lang: 'en-US' });
+      await t.app.jobs.settled(DataID);
+      const job = await t.db.selectFrom('jobs').selectAll().where('data_id', '=', DataID).executeTakeFirstOrThrow();
+      expect(job).toMatchObject({ state: 2, message: expect.stringContaining('shortened: 1;') });
+      const iso = readFileSync(join(t.app.config.dataDir, job.result_path!));
+      const tmp = join(t.app.config.dataDir, 'export-long.mrc');
+      writeFileSync(tmp, iso);
+      const viaYaz = [...readMarcXml(execFileSync('yaz-marcdump', ['-i', 'marc', '-o', 'marcxml', tmp], { maxBuffer: 1 << 28 }))];
+      const records = await t.db.selectFrom('titles').select((e) => e.fn.countAll().as('n')).where('school_id', '=', 1).where('class_no', '=', title.class_no).executeTakeFirstOrThrow();
+      expect(viaYaz.filter((r) => r.ok)).toHaveLength(Number(records.n));
+      const one = await t.data(C.byItem, { ItemID: title.id, Flavour: 'marc21', Format: 'iso2709' }, 'librarian');
+      expect(Buffer.from(one.Content, 'base64').length).toBeLessThanOrEqual(99999);
+      const xml = await t.data(C.byItem, { ItemID: title.id, Flavour: 'marc21', Format: 'marcxml' }, 'librarian');
+      expect(xml.Content).toContain(long);
+    } finally {
+      await t.db.updateTable('titles').set({ summary: '' }).where('id', '=', title.id).execute();
+    }
+  });
+
   it('a stopped import started again continues where it stopped, nothing doubled; a second import at once is refused', async () => {
     const iso = await exportFile({ Flavour: 'marc21', Format: 'iso2709', ClassNo: 'G', WithCopies: false });
     const file = await parseMarcFile(iso, DEFAULT_MARC_RULES);
@@ -142,6 +166,54 @@ describe('MARC import and export', () => {
     const one = await t.data(C.byItem, { ItemID: title.id, Flavour: 'unimarc', Format: 'marcxml' }, 'librarian');
     expect(one.Content).toContain('<record');
     expect((await t.fail(C.byItem, { ItemID: title.id, Flavour: 'unimarc', Format: 'marcxml' }, 'admin2')).status).toBe(404);
+  });
+
+  it('says each problem in the request language, its facts included: preview table, a broken record, the import report', async () => {
+    // A UNIMARC record (UTF-8, leader/09 'a') whose leader length lies and whose title has a byte
+    // that is not UTF-8, after 6 bytes too short to be a record and before 1 stray byte.
+    const good = writeIso2709({
+      leader: '00000nam a2200000   450 ',
+      fields: [{ tag: '001', value: 'FACTS-1' }, { tag: '200', ind1: '1', ind2: ' ', subfields: [{ code: 'a', value: 'Bad#Title' }] }],
+    });
+    good.write('00030', 0, 'latin1');
+    good[good.indexOf('#')] = 0xff;
+    const bytes = Buffer.concat([Buffer.from('12345\x1d', 'latin1'), good, Buffer.from('X')]);
+    const fileId = await upload(bytes, 'admin2', 64 * 1024, 'facts.mrc');
+    expect(await t.data(C.post, { FileID: fileId }, 'admin2')).toMatchObject({ Records: 3, Broken: 2 });
+    const messages = async (lang: string) => (await t.data(C.previewTable, { FileID: fileId, Page: 1, Rows: 10 }, { as: 'admin2', lang })).List
+      .map((r: { Problems: { Code: string; Message: string }[] }) => r.Problems.map((p) => p.Message));
+
+    const zh = await messages('zh-CN');
+    expect(zh).toEqual([
+      ['过短，不是完整记录（只有 6 字节，容不下头标区和目次区）'],
+      ['头标区记录长度错误（已修复）：头标区记为 30，记录实际为 ' + good.length + ' 字节', '存在无法解码的字节（已替换）：200 字段有 1 处无法解码的字节，已替换为“�”'],
+      ['最后一条记录之后有非记录字节（共 1 字节）'],
+    ]);
+    // Not a word of English in what a Chinese cataloguer reads.
+    expect(zh.flat().filter((m: string) => /[A-Za-z]/.test(m))).toEqual([]);
+    expect(await messages('en-US')).toEqual([
+      ['Too short to be a record (its 6 bytes cannot hold a leader and a directory)'],
+      [`The leader gives a wrong record length (repaired): 30 in the leader, ${good.length} bytes in the record`, 'Bytes that are not characters (replaced): 1 invalid byte sequence in field 200 became “�”'],
+      ['Bytes after the last record that are not a record (1 byte)'],
+    ]);
+
+    // A broken record's lines say the same, not its raw code.
+    expect((await t.data(C.previewMarc, { FileID: fileId, Index: 0 }, 'admin2')).Lines).toEqual(['过短，不是完整记录（只有 6 字节，容不下头标区和目次区）']);
+    expect((await t.data(C.previewMarc, { FileID: fileId, Index: 2 }, { as: 'admin2', lang: 'en-US' })).Lines).toEqual(['Bytes after the last record that are not a record (1 byte)']);
+
+    // The import report names each refused record with the same words.
+    const { DataID } = await t.data(C.importCatalogue, { FileID: fileId, Policy: 'skip' }, 'admin2');
+    await t.app.jobs.settled(DataID);
+    const job = await t.db.selectFrom('jobs').selectAll().where('data_id', '=', DataID).executeTakeFirstOrThrow();
+    const report = readFileSync(join(t.app.config.dataDir, job.result_path!), 'utf8');
+    expect(report).toContain('第 1 条记录（字节 0，001 —）：过短，不是完整记录（只有 6 字节，容不下头标区和目次区）');
+    expect(report).toContain(`第 3 条记录（字节 ${6 + good.length}，001 —）：最后一条记录之后有非记录字节（共 1 字节）`);
+    const file = await parseMarcFile(bytes, DEFAULT_MARC_RULES);
+    const english = await importParsed({ app: t.app, schoolId: 2, userId: 1, fileId: 'ffffffff-bbbb-cccc-dddd-eeeeeeeeeeee', file, policy: 'skip', withCopies: false, areaId: null, lang: 'en-US' }, async () => undefined, new AbortController().signal);
+    expect(english.report).toEqual([
+      'Record 1 (byte 0, 001 —): Too short to be a record (its 6 bytes cannot hold a leader and a directory)',
+      `Record 3 (byte ${6 + good.length}, 001 —): Bytes after the last record that are not a record (1 byte)`,
+    ]);
   });
 
   it('a file is read as Post was told to read it, also after the gateway forgot it (a restart) and after its import; a finished import starts afresh', async () => {

@@ -10,12 +10,13 @@ import { readSetting, writeSetting } from '../db/school-settings.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../access/call-context.ts';
-import { readUploaded, uploadedName } from '../upload/chunk-store.ts';
-import { writeIso2709 } from './iso2709-writer.ts';
+import { readUploaded, touchUploaded, uploadedName } from '../upload/chunk-store.ts';
+import { fitForIso2709, writeIso2709 } from './iso2709-writer.ts';
 import { recordToMarcXml } from './marcxml.ts';
 import { mapCatalogueToMarc } from './marc-mapping.ts';
 import { copyToDraft, marcLines, titleToDraft } from './marc-catalogue.ts';
 import { forgetParsed, importParsed, parseMarcFile, recallParsed, rememberParsed, type ParsedFile } from './marc-import.ts';
+import { issueText } from './marc-issue.ts';
 import { oneOf } from '../db/one-of.ts';
 import { isUniqueViolation } from '../db/db-errors.ts';
 
@@ -36,9 +37,17 @@ const AUTO = { encoding: 'auto', flavour: 'auto' } as const;
 /** The parsed file of this school, read again from disk (as Post read it) when not in memory. */
 async function parsedOf(ctx: CallContext, schoolId: number, fileId: string): Promise<ParsedFile> {
   const known = recallParsed(schoolId, fileId);
-  if (known) return known;
+  // A use served from memory keeps the upload too (the sweep removes what is unused for a day).
+  if (known) {
+    await touchUploaded(ctx.app.config.dataDir, schoolId, fileId);
+    return known;
+  }
   const bytes = await readUploaded(ctx.app.config.dataDir, schoolId, fileId);
-  if (!bytes) throw AppError.notFound('validation:upload.noFile');
+  if (!bytes) {
+    // Swept or never there: how it was to be read goes with it.
+    await ctx.app.db.deleteFrom('school_settings').where('school_id', '=', schoolId).where('key', '=', readKey(fileId)).execute();
+    throw AppError.notFound('validation:upload.noFile');
+  }
   const options = await readSetting(ctx.app.db, schoolId, readKey(fileId), readOptionsSchema, AUTO);
   const file = await parseMarcFile(bytes, await marcRulesOf(ctx, schoolId), options);
   rememberParsed(schoolId, fileId, file);
@@ -138,14 +147,13 @@ export const marcHandlers = {
     const rows = input.OnlyProblems ? file.records.filter((r) => r.problems.length) : file.records;
     const page = rows.slice((input.Page - 1) * input.Rows, input.Page * input.Rows);
     const held = await heldIsbns(ctx, schoolId, { ...file, records: page });
-    const t = (k: string, p?: Record<string, unknown>) => ctx.app.i18n.t(ctx.lang, k, p);
     return {
       Total: rows.length,
       List: page.map((r) => ({
         Index: r.index, Offset: r.offset, ControlNumber: r.controlNumber, Title: r.item?.title ?? '', Author: r.item?.authors.join('; ') ?? '',
         ISBN: r.item?.isbn ?? '', ClassNo: r.item?.classNumber ?? '', Copies: r.copies.length,
         Duplicate: !!r.item?.isbn && held.has(toIsbn13(r.item.isbn) ?? ''), Broken: r.broken,
-        Problems: r.problems.map((p) => ({ Code: p.code, Message: `${t(`marc:issue.${p.code}`)}${p.detail ? ` (${p.detail})` : ''}` })),
+        Problems: r.problems.map((p) => ({ Code: p.code, Message: issueText(ctx.app.i18n, ctx.lang, p) })),
       })),
     };
   }),
@@ -154,7 +162,8 @@ export const marcHandlers = {
     const file = await parsedOf(ctx, schoolId, input.FileID);
     const r = file.records.find((x) => x.index === input.Index);
     if (!r) throw AppError.notFound();
-    if (!r.item) return { Lines: r.problems.map((p) => `${p.code}: ${p.detail}`) };
+    // A broken record: what is wrong with it, as the preview table says it.
+    if (!r.item) return { Lines: r.problems.map((p) => issueText(ctx.app.i18n, ctx.lang, p)) };
     // The record as our mapping understood it, in line format (what the import will write).
     return { Lines: marcLines(mapCatalogueToMarc(r.item, r.copies, file.flavours.includes('unimarc') && !file.flavours.includes('marc21') ? 'unimarc' : 'marc21', { controlNumber: r.controlNumber || undefined })) };
   }),
@@ -170,7 +179,7 @@ export const marcHandlers = {
     const iso = input.Format === 'iso2709';
     return {
       FileName: `${title.id}.${iso ? 'mrc' : 'xml'}`,
-      Content: iso ? writeIso2709(record).toString('base64') : recordToMarcXml(record, true),
+      Content: iso ? writeIso2709(fitForIso2709(record).record).toString('base64') : recordToMarcXml(record, true),
       Encoding: iso ? 'base64' as const : 'text' as const,
       Lines: marcLines(record),
     };
@@ -179,14 +188,17 @@ export const marcHandlers = {
   'marc.export': handler(C.export, async (input, ctx) => {
     const { userId, schoolId } = requireUser(ctx);
     const { app } = ctx;
-    const t = (k: string) => app.i18n.t(ctx.lang, k);
+    const t = (k: string, p?: Record<string, unknown>) => app.i18n.t(ctx.lang, k, p);
     const ext = input.Format === 'iso2709' ? 'mrc' : 'xml';
     const resultPath = join('files', String(schoolId), `${randomUUID()}.${ext}`);
-    const DataID = await app.jobs.start({
+    const spec: Parameters<typeof app.jobs.start>[0] = {
       schoolId, userId, operationType: 'MarcExport', resultPath,
       fileName: `${t('marc:export.fileName')}_${input.Flavour}_${stamp()}.${ext}`,
       doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
       async run(job) {
+        // ISO 2709 holds 9,999 bytes a field and 99,999 a record (a long summary, a class set of
+        // 2,000 copies): such a title is shortened and counted, never the export failed for it.
+        let shortened = 0;
         let base = app.db.selectFrom('titles').where('titles.school_id', '=', schoolId);
         if (input.ClassNo) base = base.where('titles.class_no', 'like', `${input.ClassNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
         if (input.BatchID) base = base.where('titles.id', 'in', app.db.selectFrom('copies').select('title_id').where('school_id', '=', schoolId).where('batch_id', '=', input.BatchID));
@@ -209,7 +221,11 @@ export const marcHandlers = {
             : [];
           for (const title of titles) {
             const record = mapCatalogueToMarc(titleToDraft(title), copies.filter((c) => c.title_id === title.id).map(copyToDraft), input.Flavour, { controlNumber: String(title.id) });
-            await write(ext === 'mrc' ? writeIso2709(record) : `${recordToMarcXml(record)}\n`);
+            if (ext === 'mrc') {
+              const fitted = fitForIso2709(record);
+              if (fitted.warnings.length) shortened += 1;
+              await write(writeIso2709(fitted.record));
+            } else await write(`${recordToMarcXml(record)}\n`);
           }
           lastId = titles[titles.length - 1]!.id;
           done += titles.length;
@@ -217,8 +233,10 @@ export const marcHandlers = {
         }
         if (ext === 'xml') await write('</collection>\n');
         await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+        if (shortened) spec.doneMessage = t('marc:export.shortened', { count: shortened });
       },
-    });
+    };
+    const DataID = await app.jobs.start(spec);
     return { DataID };
   }),
 } satisfies HandlerMapFor<typeof C>;

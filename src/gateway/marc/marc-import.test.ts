@@ -23,12 +23,12 @@ function importTests(t: TestGateway) {
   it('lands repeated ISBNs on one title across chunks, refuses barcodes used before in the catalogue or the file, numbers a class in file order, and indexes the words', async () => {
     const area = await t.db.selectFrom('collection_areas').select('code').where('school_id', '=', 2).orderBy('id').executeTakeFirstOrThrow();
     const taken = await t.db.selectFrom('copies').select('barcode').where('school_id', '=', 2).executeTakeFirstOrThrow();
-    const records = [
+    const records: ParsedRecord[] = [
       record({ title: '量子花园', isbn: '9787020024803', classNumber: 'O413' }, [{ barcode: 'MI-1', location: area.code }]),
       record({ title: '量子花园', isbn: '9787020024803', classNumber: 'O413' }, [{ barcode: 'MI-2' }]),
       record({ title: '云上的图书馆', isbn: '9787020024810', classNumber: 'O413', subjects: ['图书馆学普及'] }, [{ barcode: 'MI-1' }, { barcode: taken.barcode }, {}]),
       record({ title: '无号之书', classNumber: 'O413', bookNumber: '77' }, [{}]),
-      { ...record({ title: '' }), item: null, broken: true, problems: [{ code: 'noTitle', detail: '' }] },
+      { ...record({ title: '' }), item: null, broken: true, problems: [{ code: 'map.noTitle', detail: 'map.noTitle' }] },
     ];
     const { counts, report } = await run(t, records, 'merge');
     expect(counts).toMatchObject({ imported: 3, merged: 1, refused: 1, copies: 4, copiesRefused: 2, committed: 5 });

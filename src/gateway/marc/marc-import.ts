@@ -5,7 +5,7 @@ import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { CatalogueDraft, CopyDraft, MarcRules } from '../../shared/domain/marc-rules.ts';
+import type { CatalogueDraft, CopyDraft, MarcIssue, MarcRules } from '../../shared/domain/marc-rules.ts';
 import type { Language } from '../../shared/domain/ui-constants.ts';
 import { composeCallNumber } from '../../shared/domain/catalogue/call-number.ts';
 import { isbnProblem, toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
@@ -19,6 +19,7 @@ import { mapMarcToCatalogue } from './marc-mapping.ts';
 import { ourLanguage } from './marc-catalogue.ts';
 import { spellTitle, takeBarcodes, takeSequenceNumbers } from '../catalogue/catalogue-store.ts';
 import type { EncodingOption } from './marc-encoding.ts';
+import { issueText } from './marc-issue.ts';
 
 /**
  * A MARC file read once into what the preview shows and the import writes. Each record is either
@@ -32,7 +33,8 @@ export interface ParsedRecord {
   controlNumber: string;
   item: CatalogueDraft | null;
   copies: CopyDraft[];
-  problems: { code: string; detail: string }[];
+  /** The reader's and the mapping's issues, with their facts; said in the reader's language when shown (issueText). */
+  problems: MarcIssue[];
   broken: boolean;
 }
 export interface ParsedFile { records: ParsedRecord[]; flavours: string[]; encodings: string[]; at: number }
@@ -67,14 +69,18 @@ export async function parseMarcFile(bytes: Buffer, rules: MarcRules, opts: { enc
   for (const r of results) {
     if (++read % RECORDS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     if (!r.ok) {
-      records.push({ index: r.index, offset: r.offset, controlNumber: r.controlNumber ?? '', item: null, copies: [], problems: [{ code: r.code, detail: r.detail }], broken: true });
+      const problem: MarcIssue = { code: r.code };
+      if (r.detail) problem.detail = r.detail;
+      if (r.params) problem.params = r.params;
+      records.push({ index: r.index, offset: r.offset, controlNumber: r.controlNumber ?? '', item: null, copies: [], problems: [problem], broken: true });
       continue;
     }
     flavours.add(r.flavour);
     encodings.add(r.encoding);
     const mapped = mapMarcToCatalogue(r.record, rules[r.flavour]);
     // The mapping names a missing title (map.noTitle) and a wrong ISBN (map.badIsbn, imported without it).
-    const problems = r.warnings.length || mapped.warnings.length ? [...r.warnings, ...mapped.warnings].map((w) => ({ code: w.code as string, detail: w.detail ?? '' })) : [];
+    // The warnings themselves, not copies: they are already as small as they can be.
+    const problems = r.warnings.length || mapped.warnings.length ? [...r.warnings, ...mapped.warnings] : [];
     const noTitle = !mapped.item.title.trim();
     records.push({
       index: r.index, offset: r.offset, controlNumber: r.controlNumber ?? '', item: mapped.item, copies: mapped.copies, problems, broken: noTitle,
@@ -206,7 +212,7 @@ async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: 
   const { schoolId } = o;
   const now = new Date().toISOString();
   const lines = new Map<number, string[]>();
-  const say = (r: ParsedRecord, text: string) => lines.set(r.index, [...(lines.get(r.index) ?? []), `${ctx.where(r)}: ${text}`]);
+  const say = (r: ParsedRecord, text: string) => lines.set(r.index, [...(lines.get(r.index) ?? []), ctx.t('marc:report.line', { where: ctx.where(r), text })]);
   const drafts = slice.map((r) => ({ r, values: r.broken || !r.item ? null : titleValues(r.item, now) }));
 
   const isbns = [...new Set(drafts.flatMap((d) => (d.values?.isbn13 ? [d.values.isbn13] : [])))];
@@ -222,7 +228,7 @@ async function importChunk(trx: Transaction<Database>, o: ImportOptions, slice: 
   for (const { r, values } of drafts) {
     if (!values) {
       counts.refused += 1;
-      say(r, r.problems.map((p) => ctx.t(`marc:issue.${p.code}`, { defaultValue: p.code })).join('; '));
+      say(r, r.problems.map((p) => issueText(o.app.i18n, o.lang, p)).join(ctx.t('validation:separator')));
       continue;
     }
     const d = r.item!;

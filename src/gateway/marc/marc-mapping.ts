@@ -2,6 +2,7 @@ import type {
   CatalogueDraft, CopyDraft, DataField, MarcClean, MarcField, MarcFieldRule, MarcFlavour, MarcFlavourRules, MarcIssue, MarcRecord, MarcSource,
 } from '../../shared/domain/marc-rules.ts';
 import { isDataField, LIST_TARGETS } from '../../shared/domain/marc-rules.ts';
+import { issue } from './marc-issue.ts';
 
 /**
  * MARC ↔ catalogue. Import follows the school's editable rules (marc-rules.ts); export writes the
@@ -160,7 +161,7 @@ export function mapMarcToCatalogue(record: MarcRecord, rules: MarcFlavourRules):
     }
     if (values) mapRule(rules.fields[r]!, values, item, warnings);
   }
-  if (!item.title) warnings.push({ code: 'map.noTitle', detail: 'the record has no title in the fields the rules read' });
+  if (!item.title) warnings.push(issue('map.noTitle', 'map.noTitle', {}));
   return { item, copies: mapHoldings(record, rules, warnings), warnings };
 }
 
@@ -175,14 +176,14 @@ function mapRule(rule: MarcFieldRule, values: string[], item: CatalogueDraft, wa
     case 'isbn': {
       const token = /[0-9][0-9\s-]{8,16}[0-9Xx]/.exec(first)?.[0];
       const isbn = token?.replace(/[\s-]/g, '').toUpperCase();
-      if (!isbn) { warnings.push({ code: 'map.badIsbn', detail: `"${first}" holds no ISBN` }); return; }
-      if (!isbnCheck(isbn)) warnings.push({ code: 'map.badIsbn', detail: `ISBN ${isbn} has a wrong length or check digit` });
+      if (!isbn) { warnings.push(issue('map.badIsbn', 'map.noIsbn', { text: first })); return; }
+      if (!isbnCheck(isbn)) warnings.push(issue('map.badIsbn', 'map.isbnCheck', { isbn }));
       assign(item, rule.target, isbn);
       return;
     }
     case 'price': {
       const p = parsePrice(first);
-      if (!p) { warnings.push({ code: 'map.badPrice', detail: `"${first}" is not a price` }); return; }
+      if (!p) { warnings.push(issue('map.badPrice', 'map.notPrice', { text: first })); return; }
       if (rule.target === 'price') {
         item.price = p.price;
         if (p.currency) item.currency = p.currency;
@@ -221,7 +222,7 @@ function mapHoldings(record: MarcRecord, rules: MarcFlavourRules, warnings: Marc
       if (priceText) {
         const p = parsePrice(priceText);
         if (p) copy.price = p.price;
-        else warnings.push({ code: 'map.badPrice', tag: h.tag, detail: `${h.tag}: "${priceText}" is not a price` });
+        else warnings.push(issue('map.badPrice', 'map.copyNotPrice', { text: priceText }, h.tag));
       }
       if (h.callNumber) {
         let call = '';

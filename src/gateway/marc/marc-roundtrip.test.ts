@@ -31,7 +31,7 @@ const sampleRecords = (n: number): MarcRecord[] => Array.from({ length: n }, (_,
   return mapCatalogueToMarc(t.item, t.copies, t.flavour, { controlNumber: `R${i}`, date: DATE });
 });
 const readAll = (bytes: Buffer) => [...readIso2709(bytes)].map((r) => {
-  if (!r.ok) throw new Error(`${r.code}: ${r.detail}`);
+  if (!r.ok) throw new Error(`${r.code}: ${r.detail ?? ''} ${JSON.stringify(r.params ?? {})}`);
   return r;
 });
 
@@ -41,7 +41,7 @@ describe('ISO 2709 and MARCXML against yaz-marcdump', () => {
 
   it('yaz reads our ISO 2709 as the records we wrote', () => {
     const viaYaz = [...readMarcXml(yaz(['-i', 'marc', '-o', 'marcxml'], iso))].map((r) => {
-      if (!r.ok) throw new Error(r.detail);
+      if (!r.ok) throw new Error(`${r.code}: ${r.detail ?? ''} ${JSON.stringify(r.params ?? {})}`);
       return r.record;
     });
     expect(viaYaz).toEqual(records);

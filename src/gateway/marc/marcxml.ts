@@ -3,6 +3,7 @@ import type { DataField, MarcField, MarcFlavour, MarcIssue, MarcRecord } from '.
 import { isDataField } from '../../shared/domain/marc-rules.ts';
 import { guessFlavour, normalizeLeader, type MarcReadResult, type MarcRecordRead } from './iso2709-reader.ts';
 import { scanXml, XmlError } from './xml-scanner.ts';
+import { issue } from './marc-issue.ts';
 
 /**
  * MARCXML (the MARC 21 slim schema, which UNIMARC systems use too) in and out. The reader finds
@@ -45,7 +46,7 @@ export function* readMarcXml(input: string | Uint8Array, options: MarcXmlOptions
   const counter: Counter = { index: 0 };
   const found = yield* readDocument(text, 0, options, counter);
   if (!found && options.requireRecords !== false) {
-    yield { ok: false, index: 0, offset: 0, length: text.length, code: 'xml.noRecords', detail: 'no MARCXML <record> element in the document' };
+    yield { ok: false, index: 0, offset: 0, length: text.length, code: 'xml.noRecords', detail: 'xml.noRecordElement' };
   }
 }
 
@@ -121,7 +122,7 @@ function* readDocument(text: string, base: number, options: MarcXmlOptions, coun
         case 'subfield':
           if (field && isDataField(field)) {
             if (subCode && subCode.length === 1) field.subfields.push({ code: subCode, value: buffer });
-            else rec.warnings.push({ code: 'xml.malformed', tag: field.tag, detail: `field ${field.tag}: a subfield with code "${subCode ?? ''}" was left out` });
+            else rec.warnings.push(issue('xml.malformed', 'xml.subfieldLeftOut', { code: subCode ?? '' }, field.tag));
           }
           subCode = undefined;
           collecting = undefined;
@@ -137,9 +138,10 @@ function* readDocument(text: string, base: number, options: MarcXmlOptions, coun
           else {
             const guess = guessFlavour(tags);
             flavour = guess.flavour;
-            if (guess.guessed) rec.warnings.push({ code: 'flavour.guessed', detail: '' });
+            // No detail: the code's translated message says it all.
+            if (guess.guessed) rec.warnings.push({ code: 'flavour.guessed' });
           }
-          if (rec.leader.length !== 24) rec.warnings.push({ code: 'leader.badStructure', detail: `the leader has ${rec.leader.length} characters, not 24` });
+          if (rec.leader.length !== 24) rec.warnings.push(issue('leader.badStructure', 'leader.wrongSize', { length: rec.leader.length }));
           const record: MarcRecord = { leader: normalizeLeader(rec.leader.padEnd(24, ' '), flavour), fields: rec.fields };
           const read: MarcRecordRead = { ok: true, index: counter.index++, offset: base + rec.start, length: ev.pos + ev.name.length + 3 - rec.start, record, flavour, encoding: 'utf-8', warnings: rec.warnings };
           if (rec.controlNumber) read.controlNumber = rec.controlNumber;
@@ -153,7 +155,9 @@ function* readDocument(text: string, base: number, options: MarcXmlOptions, coun
     }
   } catch (e) {
     if (!(e instanceof XmlError)) throw e;
-    const p: Extract<MarcReadResult, { ok: false }> = { ok: false, index: counter.index++, offset: base + (rec?.start ?? e.pos), length: Math.max(0, text.length - (rec?.start ?? e.pos)), code: 'xml.malformed', detail: e.message };
+    const p: Extract<MarcReadResult, { ok: false }> = { ok: false, index: counter.index++, offset: base + (rec?.start ?? e.pos), length: Math.max(0, text.length - (rec?.start ?? e.pos)), code: 'xml.malformed' };
+    if (e.issue.detail) p.detail = e.issue.detail;
+    if (e.issue.params) p.params = e.issue.params;
     if (rec?.controlNumber) p.controlNumber = rec.controlNumber;
     yield p;
     return true;
@@ -163,7 +167,7 @@ function* readDocument(text: string, base: number, options: MarcXmlOptions, coun
 
 function pushField(rec: { fields: MarcField[]; warnings: MarcIssue[] }, field: MarcField) {
   if (!/^[0-9A-Za-z]{3}$/.test(field.tag)) {
-    rec.warnings.push({ code: 'xml.malformed', detail: `a field with tag "${field.tag}" was left out` });
+    rec.warnings.push(issue('xml.malformed', 'xml.fieldLeftOut', { found: field.tag }));
     return;
   }
   rec.fields.push(field);

@@ -1,3 +1,4 @@
+import type { MarcIssue, MarcIssueDetail, MarcIssueFacts } from '../../shared/domain/marc-rules.ts';
 /**
  * A small pull scanner for the XML we read (MARCXML, SRU responses): elements with namespaces,
  * attributes, text, CDATA and the five predefined plus numeric entities. DTDs are skipped and
@@ -31,11 +32,22 @@ export type XmlEvent = XmlOpen | XmlClose | XmlText;
 
 export class XmlError extends Error {
   readonly pos: number;
-  constructor(message: string, pos: number) {
+  /** The same as a MARC issue (xml.malformed with its detail sentence), to say it in the reader's language. */
+  readonly issue: MarcIssue;
+  /** `message` stays English: SRU's errors (capture) quote it. */
+  constructor(message: string, pos: number, issue: MarcIssue) {
     super(`${message} at character ${pos}`);
     this.name = 'XmlError';
     this.pos = pos;
+    this.issue = issue;
   }
+}
+
+/** The sentences of a document that is not well formed: each takes the position (`at`). */
+type XmlDetail = { [K in MarcIssueDetail]: 'at' extends keyof MarcIssueFacts<K> ? K : never }[MarcIssueDetail];
+/** An XmlError whose detail sentence gets the position besides `facts`. */
+function xmlError<K extends XmlDetail>(message: string, pos: number, detail: K, facts: Omit<MarcIssueFacts<K>, 'at'>): XmlError {
+  return new XmlError(message, pos, { code: 'xml.malformed', detail, params: { ...facts, at: pos } });
 }
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -45,11 +57,11 @@ export function decodeEntities(s: string, pos: number): string {
   return s.replace(/&([^;&\s]{1,10});/g, (m, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      if (!Number.isInteger(code) || code < 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new XmlError(`bad character reference ${m}`, pos);
+      if (!Number.isInteger(code) || code < 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw xmlError(`bad character reference ${m}`, pos, 'xml.badCharacterReference', { reference: m });
       return String.fromCodePoint(code);
     }
     const v = PREDEFINED[name];
-    if (v === undefined) throw new XmlError(`unknown entity ${m}`, pos);
+    if (v === undefined) throw xmlError(`unknown entity ${m}`, pos, 'xml.unknownEntity', { entity: m });
     return v;
   });
 }
@@ -78,22 +90,22 @@ export function* scanXml(src: string): Generator<XmlEvent> {
       // dropping it halves the events. Whitespace before an end tag stays (a subfield of " ").
       const layout = src.charCodeAt(lt + 1) !== 0x2f && WHITESPACE.test(text);
       if (stack.length > 0) { if (!layout) yield { type: 'text', text: decodeEntities(text, i), pos: i }; }
-      else if (text.trim()) throw new XmlError('text outside the root element', i);
+      else if (text.trim()) throw xmlError('text outside the root element', i, 'xml.textOutsideRoot', {});
     }
     i = lt;
     if (src.startsWith('<!--', i)) {
       const end = src.indexOf('-->', i + 4);
-      if (end < 0) throw new XmlError('unterminated comment', i);
+      if (end < 0) throw xmlError('unterminated comment', i, 'xml.unterminatedComment', {});
       i = end + 3;
     } else if (src.startsWith('<![CDATA[', i)) {
       const end = src.indexOf(']]>', i + 9);
-      if (end < 0) throw new XmlError('unterminated CDATA section', i);
-      if (stack.length === 0) throw new XmlError('CDATA outside the root element', i);
+      if (end < 0) throw xmlError('unterminated CDATA section', i, 'xml.unterminatedCdata', {});
+      if (stack.length === 0) throw xmlError('CDATA outside the root element', i, 'xml.cdataOutsideRoot', {});
       yield { type: 'text', text: src.slice(i + 9, end), pos: i };
       i = end + 3;
     } else if (src.startsWith('<?', i)) {
       const end = src.indexOf('?>', i + 2);
-      if (end < 0) throw new XmlError('unterminated processing instruction', i);
+      if (end < 0) throw xmlError('unterminated processing instruction', i, 'xml.unterminatedInstruction', {});
       i = end + 2;
     } else if (src.startsWith('<!', i)) {
       // DOCTYPE (perhaps with an internal subset in brackets): skipped, never expanded.
@@ -105,14 +117,15 @@ export function* scanXml(src: string): Generator<XmlEvent> {
         else if (c === ']') depth--;
         else if (c === '>' && depth <= 0) break;
       }
-      if (j >= n) throw new XmlError('unterminated declaration', i);
+      if (j >= n) throw xmlError('unterminated declaration', i, 'xml.unterminatedDeclaration', {});
       i = j + 1;
     } else if (src[i + 1] === '/') {
       const end = src.indexOf('>', i + 2);
-      if (end < 0) throw new XmlError('unterminated end tag', i);
+      if (end < 0) throw xmlError('unterminated end tag', i, 'xml.unterminatedEndTag', {});
       const name = src.slice(i + 2, end).trim();
       const top = stack.pop();
-      if (!top || top.name !== name) throw new XmlError(`</${name}> does not close <${top?.name ?? 'nothing'}>`, i);
+      if (!top) throw xmlError(`</${name}> does not close <nothing>`, i, 'xml.strayEndTag', { close: name });
+      if (top.name !== name) throw xmlError(`</${name}> does not close <${top.name}>`, i, 'xml.mismatchedEndTag', { close: name, open: top.name });
       const { local, ns } = resolve(name, scope, i);
       yield { type: 'close', name, local, ns, pos: i };
       scope = stack.length > 0 ? stack[stack.length - 1]!.ns : new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]);
@@ -120,7 +133,7 @@ export function* scanXml(src: string): Generator<XmlEvent> {
     } else {
       NAME.lastIndex = i + 1;
       const m = NAME.exec(src);
-      if (!m) throw new XmlError('bad start tag', i);
+      if (!m) throw xmlError('bad start tag', i, 'xml.badStartTag', {});
       const name = m[0];
       let j = NAME.lastIndex;
       const attrs: Record<string, string> = {};
@@ -130,7 +143,7 @@ export function* scanXml(src: string): Generator<XmlEvent> {
         if (e) { j += e[0].length - e[1]!.length; break; }
         ATTR.lastIndex = j;
         const a = ATTR.exec(src);
-        if (!a) throw new XmlError(`bad attribute in <${name}>`, j);
+        if (!a) throw xmlError(`bad attribute in <${name}>`, j, 'xml.badAttribute', { element: name });
         attrs[a[1]!] = decodeEntities(a[2] ?? a[3] ?? '', j);
         j = ATTR.lastIndex;
       }
@@ -152,7 +165,7 @@ export function* scanXml(src: string): Generator<XmlEvent> {
       }
     }
   }
-  if (stack.length > 0) throw new XmlError(`<${stack[stack.length - 1]!.name}> is never closed`, n);
+  if (stack.length > 0) throw xmlError(`<${stack[stack.length - 1]!.name}> is never closed`, n, 'xml.neverClosed', { element: stack[stack.length - 1]!.name });
 }
 
 function resolve(name: string, scope: Map<string, string>, pos: number): { local: string; ns: string } {
@@ -160,6 +173,6 @@ function resolve(name: string, scope: Map<string, string>, pos: number): { local
   if (c < 0) return { local: name, ns: scope.get('') ?? '' };
   const prefix = name.slice(0, c);
   const ns = scope.get(prefix);
-  if (ns === undefined) throw new XmlError(`undeclared namespace prefix ${prefix}`, pos);
+  if (ns === undefined) throw xmlError(`undeclared namespace prefix ${prefix}`, pos, 'xml.undeclaredPrefix', { prefix });
   return { local: name.slice(c + 1), ns };
 }

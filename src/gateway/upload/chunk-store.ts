@@ -148,6 +148,15 @@ export async function uploadedName(dataDir: string, school: number, fileId: stri
   }
 }
 
+/** Marks a merged file as used now (a use served from memory counts too); false when it is gone. */
+export async function touchUploaded(dataDir: string, school: number, fileId: string): Promise<boolean> {
+  const p = uploadedPath(dataDir, school, fileId);
+  if (!p) return false;
+  const now = new Date();
+  await Promise.all([p, join(root(dataDir, school), `${fileId}.json`)].map((f) => utimes(f, now, now).catch(() => undefined)));
+  return true;
+}
+
 /**
  * The bytes of a merged file. Reading it counts as a use: the sweep removes what was not used for
  * a day, not what was merged a day ago (a MARC file previewed today and imported tomorrow, or read
@@ -156,8 +165,7 @@ export async function uploadedName(dataDir: string, school: number, fileId: stri
 export async function readUploaded(dataDir: string, school: number, fileId: string): Promise<Buffer | null> {
   const p = uploadedPath(dataDir, school, fileId);
   if (!p) return null;
-  const now = new Date();
-  await Promise.all([p, join(root(dataDir, school), `${fileId}.json`)].map((f) => utimes(f, now, now).catch(() => undefined)));
+  await touchUploaded(dataDir, school, fileId);
   const chunks: Buffer[] = [];
   await pipeline(createReadStream(p), async function* (src) { for await (const c of src) chunks.push(c as Buffer); });
   return Buffer.concat(chunks);

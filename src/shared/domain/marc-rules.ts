@@ -71,10 +71,91 @@ export const MARC_ISSUE_CODES = [
 export const marcIssueCodeSchema = z.enum(MARC_ISSUE_CODES);
 export type MarcIssueCode = z.infer<typeof marcIssueCodeSchema>;
 
-/** A repair made to a recovered record, or a note from the mapping. `detail` is English, for logs. */
+/**
+ * The sentences that give an issue's facts, translated as `marc:issueDetail.<key>` after the code's
+ * message, each with the names of its parameters. Facts (tags, byte counts, leader characters,
+ * character sets) travel as parameters and the words stay in the locale files, so a cataloguer
+ * reads the whole problem in one language. `tag` is the issue's own tag; `count` picks the plural
+ * form (`_one`/`_other`, as i18next names them), so a sentence with `count` has both.
+ * One code may have several sentences: each situation reads naturally in both languages.
+ */
+export const MARC_ISSUE_DETAILS = {
+  'file.onlySeparators': [],
+  'file.strayBytes': ['count', 'at'],
+  'file.trailingBytes': ['count'],
+  'file.separators': ['count'],
+  'record.tooShort': ['count'],
+  'record.truncated': ['bytes', 'declared'],
+  'record.truncatedNoLength': ['bytes'],
+  'record.endsByLength': [],
+  'record.endsByLengthAfter': ['byte'],
+  'leader.badLength': ['declared', 'actual'],
+  'leader.badLengthBlank': [],
+  'leader.badStructure': ['lengths', 'map'],
+  'leader.wrongSize': ['length'],
+  'leader.badBaseAddress': ['declared', 'actual'],
+  'leader.badBaseAddressBlank': ['actual'],
+  'directory.noEnd': [],
+  'directory.empty': [],
+  'directory.unreadableTags': ['entries', 'fields'],
+  'directory.countMismatch': ['entries', 'fields'],
+  'directory.uncovered': ['count'],
+  'directory.notMultipleOf12': [],
+  'directory.inOrder': [],
+  'directory.notMultipleOf12InOrder': [],
+  'directory.fieldLength': ['tag', 'declared', 'actual'],
+  'directory.fieldLengthBlank': ['tag', 'actual'],
+  'field.tooLong': ['tag', 'bytes'],
+  'field.shortened': ['tag', 'count'],
+  'field.subfieldShortened': ['tag', 'code', 'count'],
+  'field.leftOut': ['tag'],
+  'field.oneIndicator': ['tag'],
+  'field.noIndicators': ['tag'],
+  'field.dataBeforeSubfield': ['tag', 'text'],
+  'field.emptySubfieldCode': ['tag'],
+  'encoding.mismatch': ['declared', 'actual'],
+  'encoding.notGbk': [],
+  'encoding.unsupportedIso': ['sets', 'set'],
+  'encoding.unsupportedMarc8': ['tag', 'sets'],
+  'encoding.invalidBytes': ['tag', 'count'],
+  'xml.noRecordElement': [],
+  'xml.subfieldLeftOut': ['tag', 'code'],
+  'xml.fieldLeftOut': ['found'],
+  'xml.badCharacterReference': ['reference', 'at'],
+  'xml.unknownEntity': ['entity', 'at'],
+  'xml.textOutsideRoot': ['at'],
+  'xml.unterminatedComment': ['at'],
+  'xml.unterminatedCdata': ['at'],
+  'xml.cdataOutsideRoot': ['at'],
+  'xml.unterminatedInstruction': ['at'],
+  'xml.unterminatedDeclaration': ['at'],
+  'xml.unterminatedEndTag': ['at'],
+  'xml.mismatchedEndTag': ['close', 'open', 'at'],
+  'xml.strayEndTag': ['close', 'at'],
+  'xml.badStartTag': ['at'],
+  'xml.badAttribute': ['element', 'at'],
+  'xml.undeclaredPrefix': ['prefix', 'at'],
+  'xml.neverClosed': ['element', 'at'],
+  'map.noTitle': [],
+  'map.noIsbn': ['text'],
+  'map.isbnCheck': ['isbn'],
+  'map.notPrice': ['text'],
+  'map.copyNotPrice': ['tag', 'text'],
+} as const satisfies Record<string, readonly string[]>;
+export type MarcIssueDetail = keyof typeof MARC_ISSUE_DETAILS;
+const MARC_ISSUE_DETAIL_KEYS = Object.keys(MARC_ISSUE_DETAILS) as [MarcIssueDetail, ...MarcIssueDetail[]];
+/** The parameters a detail sentence takes besides the issue's tag. */
+export type MarcIssueFacts<K extends MarcIssueDetail> = { [P in Exclude<(typeof MARC_ISSUE_DETAILS)[K][number], 'tag'>]: string | number };
+
+/**
+ * A repair made to a recovered record, or a note from the mapping. Kept small (a parsed file of
+ * 60,000 records stays in memory): `detail` and `params` only when there are facts to show.
+ */
 export const marcIssueSchema = z.object({
   code: marcIssueCodeSchema,
-  detail: z.string(),
+  detail: z.enum(MARC_ISSUE_DETAIL_KEYS).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  /** The field the issue is about; also the `{{tag}}` of its detail sentence. */
   tag: z.string().optional(),
 });
 export type MarcIssue = z.infer<typeof marcIssueSchema>;

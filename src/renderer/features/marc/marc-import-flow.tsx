@@ -138,7 +138,7 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
       {summary && (
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="marc-summary">
           <Typography variant="subtitle1" component="h3">
-            {t('import.summary', { name: summary.FileName, records: summary.Records, broken: summary.Broken, problems: summary.WithProblems, duplicates: summary.Duplicates, copies: summary.Copies })}
+            {t('import.summary', { name: summary.FileName, count: summary.Records, broken: summary.Broken, problems: summary.WithProblems, duplicates: summary.Duplicates, copies: summary.Copies })}
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center', my: 1.5 }}>
             <Typography variant="body2" data-testid="marc-read-as">
@@ -179,7 +179,7 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
                   <TableCell align="right">{r.Copies}</TableCell>
                   <TableCell>
                     <Typography variant="body2" color={r.Broken ? 'error' : r.Problems.length ? 'warning.main' : undefined}>
-                      {[r.Duplicate ? t('import.duplicate') : '', ...r.Problems.map((p) => p.Message)].filter(Boolean).join('; ') || '—'}
+                      {[r.Duplicate ? t('import.duplicate') : '', ...r.Problems.map((p) => p.Message)].filter(Boolean).join(t('validation:separator')) || '—'}
                     </Typography>
                   </TableCell>
                 </TableRow>
