@@ -161,7 +161,7 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
               <TableRow>
                 <TableCell>#</TableCell>
                 <TableCell>001</TableCell>
-                <TableCell>{t('import.col.title')}</TableCell>
+                <TableCell sx={{ minWidth: 160 }}>{t('import.col.title')}</TableCell>
                 <TableCell>ISBN</TableCell>
                 <TableCell>{t('import.col.class')}</TableCell>
                 <TableCell align="right">{t('import.col.copies')}</TableCell>
@@ -188,12 +188,12 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
           </Table>
           <TablePagination component="div" count={preview.data?.Total ?? 0} page={page} rowsPerPage={10} rowsPerPageOptions={[10]} onPageChange={(_e, p) => setPage(p)} />
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 1 }}>
-            <TextField select size="small" sx={{ width: 260 }} label={t('validation:fields.Policy')} value={policy} onChange={(e) => setPolicy(e.target.value as typeof policy)}
+            <TextField select size="small" sx={{ minWidth: 260 }} label={t('validation:fields.Policy')} value={policy} onChange={(e) => setPolicy(e.target.value as typeof policy)}
               slotProps={{ htmlInput: { 'data-testid': 'marc-policy' } }}>
               {DUPLICATE_POLICIES.map((p) => <MenuItem key={p} value={p}>{t(`import.policy.${p}`)}</MenuItem>)}
             </TextField>
             {!catalogueOnly && (
-              <TextField select size="small" sx={{ width: 260 }} label={t('import.area')} value={areaId} onChange={(e) => setAreaId(e.target.value)}
+              <TextField select size="small" sx={{ minWidth: 260 }} label={t('import.area')} value={areaId} onChange={(e) => setAreaId(e.target.value)}
                 slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
                 <MenuItem value="">{t('import.areaByCode')}</MenuItem>
                 {(areas.data?.List ?? []).map((a) => <MenuItem key={a.ID} value={String(a.ID)}>{en && a.EnName ? a.EnName : a.Name}</MenuItem>)}
