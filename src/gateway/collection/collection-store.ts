@@ -61,7 +61,7 @@ function matching(db: Db, schoolId: number, branchIds: readonly number[] | null,
 const COLUMNS = [
   'c.id', 'c.barcode', 'c.rfid', 'c.title_id', 't.title', 't.author', 't.isbn', 't.publisher', 'c.call_no', 'c.branch_id', 'b.name as branch_name', 'b.en_name as branch_en_name',
   'c.area_id', 'a.name as area_name', 'a.en_name as area_en_name', 'c.shelf_mark', 'c.storage_area', 'c.circ_state', 'c.price', 'c.discount_price',
-  'c.batch_id', 'bt.batch_no', 'c.note', 'c.updated_at', 'c.created_at', 'c.school_id',
+  'c.batch_id', 'bt.batch_no', 'bt.state as batch_state', 'c.note', 'c.updated_at', 'c.created_at', 'c.school_id',
 ] as const;
 
 type Raw = Awaited<ReturnType<ReturnType<typeof selectCopies>['executeTakeFirstOrThrow']>>;
@@ -74,7 +74,7 @@ export function toCopyRow(r: Raw): CopyRow {
     ID: r.id, Barcode: r.barcode, RFID: r.rfid ?? '', TitleID: r.title_id, Title: r.title, Author: r.author, ISBN: r.isbn, CallNo: r.call_no,
     BranchID: r.branch_id, BranchName: r.branch_name, BranchEnName: r.branch_en_name, AreaID: r.area_id, AreaName: r.area_name ?? '', AreaEnName: r.area_en_name ?? '',
     ShelfMark: r.shelf_mark, Storage: r.storage_area, CircState: r.circ_state, Price: Number(r.price), DiscountPrice: Number(r.discount_price),
-    BatchID: r.batch_id, BatchNo: r.batch_no ?? '', Note: r.note, UpdateTime: String(r.updated_at || r.created_at),
+    BatchID: r.batch_id, BatchNo: r.batch_no ?? '', BatchClosed: r.batch_state === 'closed', Note: r.note, UpdateTime: String(r.updated_at || r.created_at),
   };
 }
 

@@ -26,6 +26,8 @@ export const copyRowSchema = z.object({
   DiscountPrice: z.number(),
   BatchID: z.number().int().nullable(),
   BatchNo: z.string(),
+  /** Its batch is closed (settled): its prices and its batch stay as they are until the batch is reopened. */
+  BatchClosed: z.boolean(),
   Note: z.string(),
   UpdateTime: z.string(),
 });

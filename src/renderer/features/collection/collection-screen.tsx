@@ -11,6 +11,7 @@ import { copyResource } from './copy.resource.ts';
 import { CopyActions } from './copy-actions.tsx';
 import { CopyDetail } from './copy-detail.tsx';
 import { copyStateText } from './copy-labels.ts';
+import { copyFieldSlots } from './copy-form-fields.tsx';
 
 const money = (v: number, lang: string) => v.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -45,7 +46,7 @@ export default function CollectionScreen() {
           AreaName: { valueGetter: (_v: unknown, row: CopyRow) => (en && row.AreaEnName ? row.AreaEnName : row.AreaName) },
         },
         filters: ['SearchKey', 'BranchID', 'AreaID', 'CircState', 'ClassNo'],
-        form: { fields: ['Barcode', 'RFID', 'AreaID', 'ShelfMark', 'Price', 'DiscountPrice', 'BatchID', 'Note'] },
+        form: { fields: ['Barcode', 'RFID', 'AreaID', 'ShelfMark', 'Price', 'DiscountPrice', 'BatchID', 'Note'], fieldSlots: copyFieldSlots },
         slots: {
           toolbar: (query) => {
             const { Page: _p, Rows: _r, ...filters } = query;

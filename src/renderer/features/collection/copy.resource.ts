@@ -15,7 +15,7 @@ export const copyResource = defineResource({
   displayField: 'Barcode',
   perms: { update: COLLECTION_PERMS.edit },
   fields: {
-    ID: { hidden: true }, TitleID: { hidden: true }, BranchEnName: { hidden: true }, AreaEnName: { hidden: true },
+    ID: { hidden: true }, TitleID: { hidden: true }, BranchEnName: { hidden: true }, AreaEnName: { hidden: true }, BatchClosed: { hidden: true },
     Barcode: { identifier: true }, CallNo: { identifier: true },
     BranchID: { ref: { call: basicSetsCalls.branchList, value: 'ID', label: 'Name' } },
     AreaID: { ref: { call: basicSetsCalls.locationList, value: 'ID', label: 'Name' } },

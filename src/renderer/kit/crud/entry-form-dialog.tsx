@@ -62,7 +62,7 @@ export function EntryFormDialog(p: EntryFormDialogProps) {
         {/* MUI zeroes the top padding after a title, which clips the first row's floating labels. */}
         <DialogContent sx={{ '&&': { pt: 1 } }}>
           {serverError && <Alert severity="error" sx={{ mb: 2 }} data-testid="kit-form-error">{serverError}</Alert>}
-          <FormFields specs={specs} control={form.control} labels={p.labels} sections={p.sections} t={t} fieldSlots={p.fieldSlots} disabled={form.formState.isSubmitting} />
+          <FormFields specs={specs} control={form.control} labels={p.labels} sections={p.sections} t={t} fieldSlots={p.fieldSlots} entry={p.entry} disabled={form.formState.isSubmitting} />
         </DialogContent>
         <DialogActions>
           <Button onClick={p.onClose} disabled={form.formState.isSubmitting}>{t('common:actions.cancel')}</Button>

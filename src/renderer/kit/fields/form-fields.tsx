@@ -16,7 +16,8 @@ export interface FormSection {
 
 const WIDE: ReadonlySet<WidgetKind> = new Set(['textarea', 'multiselect', 'unsupported']);
 
-export type FieldSlot = (spec: FieldSpec, control: Control<FieldValues>) => ReactNode;
+/** A field drawn by its screen; `entry` is the record being edited as it was loaded (fields the form does not edit included). */
+export type FieldSlot = (spec: FieldSpec, control: Control<FieldValues>, entry?: Readonly<Record<string, unknown>>) => ReactNode;
 
 export interface FormFieldsProps {
   specs: readonly FieldSpec[];
@@ -28,10 +29,11 @@ export interface FormFieldsProps {
   widgets?: Partial<Record<WidgetKind, ComponentType<WidgetProps>>>;
   /** Replaces one field's widget entirely (slot), keyed by field name; `control` binds it to the form (e.g. with a Controller). */
   fieldSlots?: Partial<Record<string, FieldSlot>>;
+  entry?: Readonly<Record<string, unknown>>;
 }
 
 /** Lays fields out in a responsive grid; the first field takes the focus. */
-export function FormFields({ specs, control, labels, sections, disabled, t, widgets, fieldSlots }: FormFieldsProps) {
+export function FormFields({ specs, control, labels, sections, disabled, t, widgets, fieldSlots, entry }: FormFieldsProps) {
   const visible = specs.filter((s) => !s.hidden);
   const groups = sections ?? [{ fields: visible.map((s) => s.name) }];
   const byName = new Map(visible.map((s) => [s.name, s]));
@@ -50,7 +52,7 @@ export function FormFields({ specs, control, labels, sections, disabled, t, widg
               const slot = fieldSlots?.[name];
               return (
                 <Box key={name} sx={WIDE.has(spec.widget) ? { gridColumn: '1 / -1' } : undefined}>
-                  {slot ? slot(spec, control) : <FieldRenderer spec={spec} control={control} labels={labels} disabled={disabled} autoFocus={autoFocus} widgets={widgets} />}
+                  {slot ? slot(spec, control, entry) : <FieldRenderer spec={spec} control={control} labels={labels} disabled={disabled} autoFocus={autoFocus} widgets={widgets} />}
                 </Box>
               );
             })}
