@@ -1,4 +1,4 @@
-import { acceptsCopies, type BatchState } from '../../shared/domain/batch-rules.ts';
+import { acceptsCopies, settlesCopies, type BatchState } from '../../shared/domain/batch-rules.ts';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../shared/domain/borrowing/schemas.ts';
 import { AppError } from '../http/app-error.ts';
 import type { BatchInput } from '../../shared/api/acquisition.ts';
@@ -52,7 +52,7 @@ export async function assertBatchAcceptsCopies(
 export async function assertNotSettled(db: Db, schoolId: number, copy: { barcode: string; batch_id: number | null }): Promise<void> {
   if (copy.batch_id == null) return;
   const b = await db.selectFrom('batches').select(['batch_no', 'state']).where('school_id', '=', schoolId).where('id', '=', copy.batch_id).executeTakeFirst();
-  if (b && !acceptsCopies(b.state)) throw AppError.conflict('acquisition:errors.closedCopyPrices', { barcode: copy.barcode, no: b.batch_no });
+  if (b && settlesCopies(b.state)) throw AppError.conflict('acquisition:errors.closedCopyPrices', { barcode: copy.barcode, no: b.batch_no });
 }
 
 /** The stored fields an edit may change, in the input's names. */

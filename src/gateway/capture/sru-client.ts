@@ -189,7 +189,8 @@ export async function searchSru(options: SruSearchOptions): Promise<SruResult> {
   const xml = decodeXmlBytes(body);
   const envelope = readEnvelope(xml, url);
   if (envelope.topLevel.length > 0) {
-    throw new SruError('diagnostic', `the server refused the search: ${envelope.topLevel.map(describe).join('; ')}`, url, reason('serverSays', { messages: envelope.topLevel.map(describe).join('; ') }), { status, diagnostics: envelope.topLevel });
+    const messages = envelope.topLevel.map(describe).join('; ');
+    throw new SruError('diagnostic', `the server refused the search: ${messages}`, url, reason('serverSays', { messages }), { status, diagnostics: envelope.topLevel });
   }
   const schema = options.recordSchema.toLowerCase();
   const flavour: 'auto' | MarcFlavour = schema.includes('unimarc') || schema.includes('cnmarc') ? 'unimarc' : 'auto';
@@ -201,7 +202,8 @@ export async function searchSru(options: SruSearchOptions): Promise<SruResult> {
   }
   if (records.length === 0 && problems.length === 0 && envelope.diagnostics.length > 0) {
     // Hits, but every record came back as a diagnostic (yaz-ztest does this for a schema it cannot serve).
-    throw new SruError('diagnostic', `the server could not deliver ${options.recordSchema} records: ${envelope.diagnostics.map(describe).join('; ')}`, url, reason('noSchema', { schema: options.recordSchema, messages: envelope.diagnostics.map(describe).join('; ') }), { status, diagnostics: envelope.diagnostics });
+    const messages = envelope.diagnostics.map(describe).join('; ');
+    throw new SruError('diagnostic', `the server could not deliver ${options.recordSchema} records: ${messages}`, url, reason('noSchema', { schema: options.recordSchema, messages }), { status, diagnostics: envelope.diagnostics });
   }
   const result: SruResult = { total: envelope.total, records, problems, diagnostics: envelope.diagnostics, url };
   if (envelope.next !== undefined) result.nextRecordPosition = envelope.next;

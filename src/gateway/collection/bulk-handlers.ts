@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { bulkCalls as C, BULK_FIELDS, copyUpdateInput, type BulkField, type BulkResult } from '../../shared/api/collection.ts';
-import { acceptsCopies } from '../../shared/domain/batch-rules.ts';
+import { settlesCopies } from '../../shared/domain/batch-rules.ts';
 import { parseMessageKey, type Translate } from '../../shared/domain/issue-messages.ts';
 import { writeTx } from '../db/connect.ts';
 import { handler, type CallContext, type HandlerMapFor } from '../http/handler-types.ts';
@@ -101,7 +101,7 @@ async function run(ctx: CallContext, changes: Change[], apply: boolean): Promise
       const after = String(parsed.value);
       if (before === after) continue;
       // A closed batch is settled (acquisition/batch-rules.ts assertNotSettled): its copies keep their prices.
-      if ((column === 'price' || column === 'discount_price') && copy.batch_state && !acceptsCopies(copy.batch_state)) {
+      if ((column === 'price' || column === 'discount_price') && settlesCopies(copy.batch_state)) {
         result.Refused.push({ Barcode: c.barcode, Message: t('acquisition:errors.closedCopyPrices', { barcode: copy.barcode, no: copy.batch_no }) });
         continue;
       }

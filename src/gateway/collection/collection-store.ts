@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { CollectionQuery } from '../../shared/api/collection.ts';
+import { settlesCopies } from '../../shared/domain/batch-rules.ts';
 import type { CopyRow } from '../../shared/api/copy-row.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
 import { startsWith, titlesMatching } from '../search/title-index.ts';
@@ -74,7 +75,7 @@ export function toCopyRow(r: Raw): CopyRow {
     ID: r.id, Barcode: r.barcode, RFID: r.rfid ?? '', TitleID: r.title_id, Title: r.title, Author: r.author, ISBN: r.isbn, CallNo: r.call_no,
     BranchID: r.branch_id, BranchName: r.branch_name, BranchEnName: r.branch_en_name, AreaID: r.area_id, AreaName: r.area_name ?? '', AreaEnName: r.area_en_name ?? '',
     ShelfMark: r.shelf_mark, Storage: r.storage_area, CircState: r.circ_state, Price: Number(r.price), DiscountPrice: Number(r.discount_price),
-    BatchID: r.batch_id, BatchNo: r.batch_no ?? '', BatchClosed: r.batch_state === 'closed', Note: r.note, UpdateTime: String(r.updated_at || r.created_at),
+    BatchID: r.batch_id, BatchNo: r.batch_no ?? '', BatchClosed: settlesCopies(r.batch_state), Note: r.note, UpdateTime: String(r.updated_at || r.created_at),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { DataField, MarcField, MarcFlavour, MarcIssue, MarcIssueCode, MarcIssueDetail, MarcIssueFacts, MarcRecord } from '../../shared/domain/marc-rules.ts';
 import { chooseEncoding, decodeField, decodeGb18030, isAscii, type EncodingOption, type MarcEncoding } from './marc-encoding.ts';
-import { issue, type TagArg } from './marc-issue.ts';
+import { issue, withFacts, type TagArg } from './marc-issue.ts';
 
 /**
  * ISO 2709 reader for files as they come from other systems, not as the standard wishes them.
@@ -243,9 +243,7 @@ function* readSegment(buf: Buffer, base: number, endOfFile: boolean, state: File
 }
 
 function problem(state: FileState, offset: number, length: number, code: MarcIssueCode, reason: Reason, controlNumber?: string): MarcProblem {
-  const p: MarcProblem = { ok: false, index: state.index, offset, length, code };
-  if (reason.detail) p.detail = reason.detail;
-  if (reason.params) p.params = reason.params;
+  const p = withFacts<MarcProblem>({ ok: false, index: state.index, offset, length, code }, reason);
   if (controlNumber) p.controlNumber = controlNumber;
   return p;
 }

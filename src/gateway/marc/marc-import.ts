@@ -19,7 +19,7 @@ import { mapMarcToCatalogue } from './marc-mapping.ts';
 import { ourLanguage } from './marc-catalogue.ts';
 import { spellTitle, takeBarcodes, takeSequenceNumbers } from '../catalogue/catalogue-store.ts';
 import type { EncodingOption } from './marc-encoding.ts';
-import { issueText } from './marc-issue.ts';
+import { issueText, withFacts } from './marc-issue.ts';
 
 /**
  * A MARC file read once into what the preview shows and the import writes. Each record is either
@@ -69,10 +69,7 @@ export async function parseMarcFile(bytes: Buffer, rules: MarcRules, opts: { enc
   for (const r of results) {
     if (++read % RECORDS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     if (!r.ok) {
-      const problem: MarcIssue = { code: r.code };
-      if (r.detail) problem.detail = r.detail;
-      if (r.params) problem.params = r.params;
-      records.push({ index: r.index, offset: r.offset, controlNumber: r.controlNumber ?? '', item: null, copies: [], problems: [problem], broken: true });
+      records.push({ index: r.index, offset: r.offset, controlNumber: r.controlNumber ?? '', item: null, copies: [], problems: [withFacts<MarcIssue>({ code: r.code }, r)], broken: true });
       continue;
     }
     flavours.add(r.flavour);

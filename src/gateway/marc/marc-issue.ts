@@ -15,12 +15,16 @@ export type TagArg<K extends MarcIssueDetail> = 'tag' extends (typeof MARC_ISSUE
 /** An issue with its detail sentence; `params` only when there are facts besides the tag. */
 export function issue<K extends MarcIssueDetail>(code: MarcIssueCode, detail: K, facts: MarcIssueFacts<K>, ...[tag]: TagArg<K>): MarcIssue {
   const made: MarcIssue = { code, detail };
-  for (const _ in facts) {
-    made.params = facts;
-    break;
-  }
+  if (Object.keys(facts).length) made.params = facts;
   if (tag !== undefined) made.tag = tag;
   return made;
+}
+
+/** `target` with the detail sentence and facts of `from`, only those it has (a problem stays small). */
+export function withFacts<T extends Partial<Pick<MarcIssue, 'detail' | 'params'>>>(target: T, from: Partial<Pick<MarcIssue, 'detail' | 'params'>>): T {
+  if (from.detail) target.detail = from.detail;
+  if (from.params) target.params = from.params;
+  return target;
 }
 
 /** Character sets as both languages write them (the same names the import screen shows). */

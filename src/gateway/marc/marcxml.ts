@@ -3,7 +3,7 @@ import type { DataField, MarcField, MarcFlavour, MarcIssue, MarcRecord } from '.
 import { isDataField } from '../../shared/domain/marc-rules.ts';
 import { guessFlavour, normalizeLeader, type MarcReadResult, type MarcRecordRead } from './iso2709-reader.ts';
 import { scanXml, XmlError } from './xml-scanner.ts';
-import { issue } from './marc-issue.ts';
+import { issue, withFacts } from './marc-issue.ts';
 
 /**
  * MARCXML (the MARC 21 slim schema, which UNIMARC systems use too) in and out. The reader finds
@@ -155,9 +155,7 @@ function* readDocument(text: string, base: number, options: MarcXmlOptions, coun
     }
   } catch (e) {
     if (!(e instanceof XmlError)) throw e;
-    const p: Extract<MarcReadResult, { ok: false }> = { ok: false, index: counter.index++, offset: base + (rec?.start ?? e.pos), length: Math.max(0, text.length - (rec?.start ?? e.pos)), code: 'xml.malformed' };
-    if (e.issue.detail) p.detail = e.issue.detail;
-    if (e.issue.params) p.params = e.issue.params;
+    const p = withFacts<Extract<MarcReadResult, { ok: false }>>({ ok: false, index: counter.index++, offset: base + (rec?.start ?? e.pos), length: Math.max(0, text.length - (rec?.start ?? e.pos)), code: 'xml.malformed' }, e.issue);
     if (rec?.controlNumber) p.controlNumber = rec.controlNumber;
     yield p;
     return true;

@@ -32,6 +32,9 @@ export function batchActionsFrom(state: BatchState): BatchAction[] {
 /** Copies may be registered against open and accepted batches (late deliveries); a closed batch is settled. */
 export const acceptsCopies = (state: BatchState): boolean => state !== 'closed';
 
+/** A copy of a batch in `state` (none: no batch) keeps its prices and its batch: the batch is settled. */
+export const settlesCopies = (state: BatchState | null | undefined): boolean => state != null && !acceptsCopies(state);
+
 /** Currencies a bookseller invoices in (ISO 4217); CNY first, the usual one. */
 export const CURRENCIES = ['CNY', 'HKD', 'TWD', 'USD', 'EUR', 'GBP', 'JPY'] as const;
 export type Currency = (typeof CURRENCIES)[number];
