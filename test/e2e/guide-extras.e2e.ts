@@ -15,9 +15,13 @@ const KIOSK = '/library/#/guidescreen?school=BJSY01';
 
 /** Every button and link of the screen is at least 44 px high, and none leaves the kiosk. */
 async function kioskRules(page: Page) {
+  // Measured at rest: a toast or a dialog growing in is scaled down while its transition runs.
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const small = await page.evaluate(() => [...document.querySelectorAll('button, a, [role="button"]')]
     .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 44; })
-    .map((el) => (el as HTMLElement).innerText || el.getAttribute('aria-label') || el.tagName));
+    // A toast's button names its message, so a failure says what appeared.
+    .map((el) => [(el as HTMLElement).innerText || el.getAttribute('aria-label') || el.tagName, (el.closest('[data-testid="toast"]') as HTMLElement | null)?.innerText]
+      .filter(Boolean).join(' in toast: ')));
   expect(small).toEqual([]);
   const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   expect(hrefs.filter((h) => !h.startsWith('#/guidescreen'))).toEqual([]);
@@ -148,4 +152,20 @@ test('where is it: the title page lights the copy\'s shelf area on the floor pla
   await page.getByTestId('language-en-US').tap();
   await expect(where.getByTestId('plan-kiosk')).toContainText('You are here');
   expect(health.problems).toEqual([]);
+});
+
+test('a message on the kiosk is readable and closed with a finger: the toast under the header, its close button a touch target', async ({ page, baseURL }) => {
+  // The hot words fail once (a gateway restarting): the search screen says so in a toast.
+  await page.route('**/GetHotWords', (route) => route.fulfill({ status: 503, body: '' }), { times: 1 });
+  await page.goto(`${baseURL}${KIOSK}`);
+  await page.getByTestId('guide-tile-search').tap();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toBeVisible();
+  await kioskRules(page);
+  // The kiosk's own host: under the header, in the kiosk's type size.
+  const header = (await page.getByTestId('guide-school-name').boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThan(header.y + header.height);
+  expect(Number.parseFloat(await toast.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(18);
+  await toast.getByRole('button').tap();
+  await expect(toast).toHaveCount(0);
 });

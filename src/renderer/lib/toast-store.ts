@@ -55,3 +55,29 @@ export const toast = {
   /** Shows a text as given (the server's message). */
   text: (text: string, severity: ToastSeverity = 'error') => push({ text, severity }),
 };
+
+/**
+ * Where toasts show: the app's host, or a layout's own (the kiosk's, in its touch-sized theme)
+ * while that layout is mounted. The host mounted last shows them; the others stay empty.
+ */
+let hosts: readonly number[] = [];
+let nextHost = 1;
+const hostListeners = new Set<() => void>();
+
+export const toastHosts = {
+  newId: (): number => nextHost++,
+  /** Registers a host; the returned function removes it. */
+  claim(id: number): () => void {
+    hosts = [...hosts, id];
+    for (const l of hostListeners) l();
+    return () => {
+      hosts = hosts.filter((h) => h !== id);
+      for (const l of hostListeners) l();
+    };
+  },
+  active: (): number | undefined => hosts[hosts.length - 1],
+  subscribe(l: () => void): () => void {
+    hostListeners.add(l);
+    return () => hostListeners.delete(l);
+  },
+};

@@ -13,9 +13,11 @@ import KeyboardOutlined from '@mui/icons-material/KeyboardOutlined';
 import { GUIDE_PATHS, SearchPathsProvider } from '../../features/search/search-paths.tsx';
 import { SchoolGate, usePortalSchool, useSchoolName } from '../../features/search/portal-school.tsx';
 import { OnScreenKeyboard } from '../../features/guide/on-screen-keyboard.tsx';
+import { ToastHost } from '../../components/toast-host.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
 const HOME = '/guidescreen';
+const HEADER_PX = 80;
 /** Dispatched on window by a kiosk screen to close the on-screen keyboard (features cannot import the shell). */
 const HIDE_KEYBOARD_EVENT = 'guide:hide-keyboard';
 
@@ -84,7 +86,7 @@ export function GuideLayout() {
           sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', userSelect: 'none', touchAction: 'manipulation', WebkitTouchCallout: 'none' }}
         >
           <AppBar position="static" elevation={0} sx={{ bgcolor: outer.shell.bgColor, color: outer.shell.fgColor }}>
-            <Toolbar sx={{ gap: 2, '&&': { minHeight: 80 }, '& .MuiButton-root': { fontSize: '1.25rem' } }}>
+            <Toolbar sx={{ gap: 2, '&&': { minHeight: HEADER_PX }, '& .MuiButton-root': { fontSize: '1.25rem' } }}>
               <Button color="inherit" size="large" startIcon={<HomeOutlined />} onClick={() => navigate(HOME)} data-testid="guide-home">{t('guide:home')}</Button>
               {location.pathname !== HOME && (
                 <Button color="inherit" size="large" startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)} data-testid="guide-back">{t('guide:back')}</Button>
@@ -104,6 +106,8 @@ export function GuideLayout() {
           </Box>
           {keyboard && <OnScreenKeyboard onHide={() => setKeyboard(false)} />}
         </Box>
+        {/* The kiosk's messages in its own type size, under the header rather than small on the school's name. */}
+        <ToastHost below={HEADER_PX} />
       </SearchPathsProvider>
     </ThemeProvider>
   );
