@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completeSsoLogin, nextCaptcha } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
+import { expectKioskRules } from '../support/kiosk-rules.ts';
 import { describe, FAILING, scan, settle, stillMotion, type Finding } from '../support/axe-scan.ts';
 
 // Reading themes and activities: on a phone, a reader browses the school's themes and
@@ -108,15 +109,6 @@ test.describe('on a phone (360 × 740)', () => {
 test.describe('on the kiosk (1920 × 1080, touch)', () => {
   test.use({ viewport: { width: 1920, height: 1080 }, hasTouch: true });
 
-  async function checkKiosk(page: Page) {
-    const small = await page.evaluate(() => [...document.querySelectorAll('button, a, [role="button"]')]
-      .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 44; })
-      .map((el) => (el as HTMLElement).innerText || el.getAttribute('aria-label') || el.tagName));
-    expect(small).toEqual([]);
-    const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-    expect(hrefs.filter((h) => !h.startsWith('#/guidescreen'))).toEqual([]);
-  }
-
   test('a child opens a running activity, a task\'s books and a title, then an ended activity\'s results', async ({ page, baseURL }) => {
     const health = watchPage(page);
     await page.goto(`${baseURL}/library/#/guidescreen?school=BJSY01`);
@@ -124,19 +116,19 @@ test.describe('on the kiosk (1920 × 1080, touch)', () => {
     await expect(page.getByTestId('screen-/guidescreen/schoolactivity')).toBeVisible();
     // Running ones by default.
     await expect(stateChips(page).first()).toHaveAttribute('data-testid', 'state-doing');
-    await checkKiosk(page);
+    await expectKioskRules(page);
 
     await page.getByTestId('activity-list').getByTestId('activity-link').first().tap();
     await expect(page.getByTestId('screen-/guidescreen/activitydetaildoing')).toBeVisible();
     await expect(page.getByTestId('activity-detail')).toBeVisible();
     await expect(page.getByTestId('activity-results')).toHaveCount(0);
-    await checkKiosk(page);
+    await expectKioskRules(page);
 
     await page.getByTestId('task-list').getByTestId('task-open').first().tap();
     await expect(page.getByTestId('screen-/guidescreen/activitytask')).toBeVisible();
     const book = page.getByTestId('task-books').getByTestId('book-link').first();
     await expect(book).toBeVisible();
-    await checkKiosk(page);
+    await expectKioskRules(page);
     await book.tap();
     await expect(page.getByTestId('screen-/guidescreen/searchdetail')).toBeVisible();
     await expect(page.getByTestId('title-detail')).toBeVisible();
@@ -151,7 +143,7 @@ test.describe('on the kiosk (1920 × 1080, touch)', () => {
     await expect(page.getByTestId('activity-results')).toBeVisible();
     expect(Number(await page.getByTestId('result-participants').textContent())).toBeGreaterThan(0);
     await expect(page.getByTestId('entry-list').locator('li').first()).toBeVisible();
-    await checkKiosk(page);
+    await expectKioskRules(page);
 
     // English on the kiosk itself.
     await page.getByTestId('language-en-US').tap();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from '../support/sign-in.ts';
 import { watchPage } from '../support/page-health.ts';
+import { expectKioskRules } from '../support/kiosk-rules.ts';
 import { gw, readerWithBooks } from '../support/gateway-fixtures.ts';
 import { circulationCalls } from '../../src/shared/api/circulation.ts';
 import { circulationVerifyCalls } from '../../src/shared/api/circulation-verify.ts';
@@ -12,20 +13,6 @@ import { jobCalls } from '../../src/shared/api/jobs.ts';
 test.use({ viewport: { width: 1920, height: 1080 }, hasTouch: true });
 
 const KIOSK = '/library/#/guidescreen?school=BJSY01';
-
-/** Every button and link of the screen is at least 44 px high, and none leaves the kiosk. */
-async function kioskRules(page: Page) {
-  // Measured at rest: a toast or a dialog growing in is scaled down while its transition runs.
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-  const small = await page.evaluate(() => [...document.querySelectorAll('button, a, [role="button"]')]
-    .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 44; })
-    // A toast's button names its message, so a failure says what appeared.
-    .map((el) => [(el as HTMLElement).innerText || el.getAttribute('aria-label') || el.tagName, (el.closest('[data-testid="toast"]') as HTMLElement | null)?.innerText]
-      .filter(Boolean).join(' in toast: ')));
-  expect(small).toEqual([]);
-  const hrefs = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
-  expect(hrefs.filter((h) => !h.startsWith('#/guidescreen'))).toEqual([]);
-}
 
 /** A reader with two books out (made through the gateway as the library would); lends count towards this week's charts. */
 async function readerWithLoans(page: Page, baseURL: string) {
@@ -54,13 +41,13 @@ test('the borrowing charts: top books of the week and month, class rankings, in 
   await expect(page.getByTestId('more-book-11')).toBeVisible();
   const cardHeight = await page.getByTestId('top-book-1').evaluate((el) => el.getBoundingClientRect().height);
   expect(cardHeight).toBeGreaterThanOrEqual(100);
-  await kioskRules(page);
+  await expectKioskRules(page);
   // Class rankings, fair to class size by default.
   await page.getByTestId('stats-view-classes').tap();
   await expect(page.getByTestId('class-rank-1')).toContainText('人均');
   await page.getByTestId('stats-sort-loans').tap();
   await expect(page.getByTestId('class-rank-1')).toBeVisible();
-  await kioskRules(page);
+  await expectKioskRules(page);
   // A top book opens its title on the kiosk.
   await page.getByTestId('stats-view-books').tap();
   await page.getByTestId('top-book-1').tap();
@@ -104,7 +91,7 @@ test('a reader scans their card, types their PIN, sees their loans, and the page
     await expect(page.getByTestId('reader-card-loans').locator('li')).toHaveCount(2);
     await expect(page.getByTestId('reader-card-loans')).toContainText(r.title);
     await expect(page.getByTestId('reader-card-loans')).toContainText('到期');
-    await kioskRules(page);
+    await expectKioskRules(page);
     // Sixty seconds untouched: the countdown runs out and the card is gone.
     await expect(page.getByTestId('reader-card-countdown')).toHaveText('60 秒后自动退出');
     await page.clock.runFor(30_000);
@@ -148,7 +135,7 @@ test('where is it: the title page lights the copy\'s shelf area on the floor pla
   await last.tap();
   await expect(where).toHaveAttribute('data-copy', barcode);
   await expect(last).toHaveAttribute('aria-pressed', 'true');
-  await kioskRules(page);
+  await expectKioskRules(page);
   await page.getByTestId('language-en-US').tap();
   await expect(where.getByTestId('plan-kiosk')).toContainText('You are here');
   expect(health.problems).toEqual([]);
@@ -161,7 +148,7 @@ test('a message on the kiosk is readable and closed with a finger: the toast und
   await page.getByTestId('guide-tile-search').tap();
   const toast = page.getByTestId('toast');
   await expect(toast).toBeVisible();
-  await kioskRules(page);
+  await expectKioskRules(page);
   // The kiosk's own host: under the header, in the kiosk's type size.
   const header = (await page.getByTestId('guide-school-name').boundingBox())!;
   expect((await toast.boundingBox())!.y).toBeGreaterThan(header.y + header.height);
