@@ -6,15 +6,16 @@ import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import { textWidth, type ColumnOverrides } from '../../kit/grid/columns.ts';
 import { batchResource } from './batch.resource.ts';
 import { BatchDetail } from './batch-detail.tsx';
-import { BatchStateChip, localName, money, percent } from './batch-format.tsx';
+import { BatchStateChip, localName, money } from './batch-format.tsx';
 import { batchFieldSlots, FORM_FIELDS } from './batch-form-fields.tsx';
 import { BatchStateAction } from './batch-state-action.tsx';
 
 /**
  * The list's columns (checked against the 1440 px layout in batch-screen.test.tsx). The acceptance
- * date is in the detail: with it the row no longer fits beside its actions in English.
+ * date and the discount rate are in the detail: with them the row no longer fits beside its
+ * actions in English with both totals whole (the two totals show the discount's effect).
  */
-export const BATCH_COLUMNS = ['BatchNo', 'State', 'BranchName', 'Bookseller', 'RegisteredOn', 'DiscountRate', 'Quantity', 'TotalPrice', 'TotalDiscountPrice'] as const;
+export const BATCH_COLUMNS = ['BatchNo', 'State', 'BranchName', 'Bookseller', 'RegisteredOn', 'Quantity', 'TotalPrice', 'TotalDiscountPrice'] as const;
 
 const moneyColumn: Partial<GridColDef> = { valueFormatter: (v: unknown) => money(v) };
 
@@ -24,7 +25,6 @@ export function batchColumnOverrides(stateLabel: (s: BatchState) => string, lang
   return {
     State: { renderCell: ({ row }: { row: Batch }) => <BatchStateChip state={row.State} />, minWidth: chip + 24 },
     BranchName: { valueGetter: (_v: unknown, row: Batch) => localName(row.BranchName, row.BranchEnName, lang) },
-    DiscountRate: { type: 'number', valueFormatter: (v: unknown) => percent(v) },
     TotalPrice: moneyColumn,
     TotalDiscountPrice: moneyColumn,
   };

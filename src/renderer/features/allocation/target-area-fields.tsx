@@ -12,7 +12,7 @@ export function TargetAreaFields({ areaId, shelfMark, onArea, onShelfMark }: { a
   const en = i18n.language.startsWith('en');
   return (
     <>
-      <TextField select size="small" sx={{ width: 280 }} required label={t('screen.target')} value={areaId} onChange={(e) => onArea(e.target.value)}
+      <TextField select size="small" sx={{ minWidth: 280 }} required label={t('screen.target')} value={areaId} onChange={(e) => onArea(e.target.value)}
         slotProps={{ htmlInput: { 'data-testid': 'allocation-area' } }}>
         {(areas.data?.List ?? []).map((a) => <MenuItem key={a.ID} value={String(a.ID)}>{`${en && a.EnName ? a.EnName : a.Name}${a.BranchName ? ` · ${a.BranchName}` : ''}`}</MenuItem>)}
       </TextField>

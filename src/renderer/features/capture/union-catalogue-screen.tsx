@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { SearchList } from '../../kit/search-list/search-list.tsx';
 import { unionRowResource } from './union-row.resource.ts';
 
@@ -16,8 +15,7 @@ export default function UnionCatalogueScreen() {
   const { t } = useTranslation(['capture']);
   const navigate = useNavigate();
   return (
-    <Stack spacing={1} sx={{ p: 2 }}>
-      <Typography variant="body2" color="text.secondary">{t('union.hint')}</Typography>
+    <Stack sx={{ p: 2 }}>
       <SearchList
         config={{
           resource: unionRowResource,
@@ -26,6 +24,7 @@ export default function UnionCatalogueScreen() {
           // A year is not a quantity: no thousands separator.
           columnOverrides: { PubYear: { valueFormatter: (v: number | null) => (v == null ? '' : String(v)) } },
           slots: {
+            intro: t('union.hint'),
             rowActionLabels: [t('union.catalogue'), t('union.held')],
             rowActions: (row) => row.Mine
               ? <Chip size="small" label={t('union.held')} />

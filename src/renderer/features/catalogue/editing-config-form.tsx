@@ -69,25 +69,25 @@ export function EditingConfigForm() {
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>{t('rules.settingsHeading')}</Typography>
       {save.error && <Alert severity="error" sx={{ mb: 2 }} data-testid="editing-config-error">{errorText(t, save.error)}</Alert>}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, mb: 2 }}>
-        <TextField select size="small" sx={{ width: 220 }} label={t('validation:fields.BookNumberScheme')} value={draft.BookNumberScheme} disabled={!canEdit}
+        <TextField select size="small" sx={{ minWidth: 220 }} label={t('validation:fields.BookNumberScheme')} value={draft.BookNumberScheme} disabled={!canEdit}
           onChange={(e) => set('BookNumberScheme', e.target.value as Draft['BookNumberScheme'])}
           slotProps={{ htmlInput: { 'data-testid': 'rule-scheme' } }}>
           <MenuItem value="sequence">{t('rules.scheme.sequence')}</MenuItem>
           <MenuItem value="author">{t('rules.scheme.author')}</MenuItem>
         </TextField>
-        <TextField select size="small" sx={{ width: 180 }} label={t('validation:fields.DefaultLanguage')} value={draft.DefaultLanguage} disabled={!canEdit}
+        <TextField select size="small" sx={{ minWidth: 180 }} label={t('validation:fields.DefaultLanguage')} value={draft.DefaultLanguage} disabled={!canEdit}
           onChange={(e) => set('DefaultLanguage', e.target.value as Draft['DefaultLanguage'])}>
           {LANGUAGES.map((l) => <MenuItem key={l} value={l}>{t(`rules.language.${l}`)}</MenuItem>)}
         </TextField>
         <TextField size="small" sx={{ width: 140 }} label={t('validation:fields.DefaultCopies')} value={draft.DefaultCopies} disabled={!canEdit}
           onChange={(e) => set('DefaultCopies', e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'rule-copies' } }} />
-        <TextField select size="small" sx={{ width: 240 }} label={t('validation:fields.DefaultAreaID')} value={draft.DefaultAreaID ?? ''} disabled={!canEdit}
+        <TextField select size="small" sx={{ minWidth: 240 }} label={t('validation:fields.DefaultAreaID')} value={draft.DefaultAreaID ?? ''} disabled={!canEdit}
           onChange={(e) => set('DefaultAreaID', e.target.value === '' ? null : Number(e.target.value))}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
           <MenuItem value="">{t('rules.none')}</MenuItem>
           {(areas.data?.List ?? []).map((a) => <MenuItem key={a.ID} value={a.ID}>{en && a.EnName ? a.EnName : a.Name}</MenuItem>)}
         </TextField>
-        <TextField select size="small" sx={{ width: 240 }} label={t('validation:fields.DefaultSequenceID')} value={draft.DefaultSequenceID ?? ''} disabled={!canEdit}
+        <TextField select size="small" sx={{ minWidth: 240 }} label={t('validation:fields.DefaultSequenceID')} value={draft.DefaultSequenceID ?? ''} disabled={!canEdit}
           onChange={(e) => set('DefaultSequenceID', e.target.value === '' ? null : Number(e.target.value))}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
           <MenuItem value="">{t('rules.defaultOfSequences')}</MenuItem>

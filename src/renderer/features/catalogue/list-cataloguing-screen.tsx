@@ -147,7 +147,7 @@ export default function ListCataloguingScreen() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" component="h2" data-testid="list-summary">{t('list.summary', { rows: rows.length, ready: ready.length, copies: readyCopies, waiting })}</Typography>
-          <TextField select size="small" sx={{ width: 240 }} label={t('validation:fields.AreaID')} value={areaId} onChange={(e) => setAreaId(e.target.value)}
+          <TextField select size="small" sx={{ minWidth: 240 }} label={t('validation:fields.AreaID')} value={areaId} onChange={(e) => setAreaId(e.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'list-area' } }}>
             {(areas.data?.List ?? []).map((a) => <MenuItem key={a.ID} value={String(a.ID)}>{en && a.EnName ? a.EnName : a.Name}</MenuItem>)}
           </TextField>

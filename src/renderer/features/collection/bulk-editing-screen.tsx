@@ -57,7 +57,7 @@ export default function BulkEditingScreen() {
               <TextField multiline minRows={4} label={t('bulk.barcodes')} value={text} onChange={(e) => { setText(e.target.value); setPreview(null); }}
                 helperText={t('bulk.barcodesHint', { count: barcodes.length })} slotProps={{ htmlInput: { 'data-testid': 'bulk-barcodes' } }} />
               <Stack direction="row" spacing={2}>
-                <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.Field')} value={field} onChange={(e) => { setField(e.target.value as BulkField); setPreview(null); }}>
+                <TextField select size="small" sx={{ minWidth: 200 }} label={t('validation:fields.Field')} value={field} onChange={(e) => { setField(e.target.value as BulkField); setPreview(null); }}>
                   {BULK_FIELDS.map((f) => <MenuItem key={f} value={f}>{t(`resources.copy.fields.${f}`)}</MenuItem>)}
                 </TextField>
                 <TextField size="small" sx={{ width: 260 }} label={t('validation:fields.Value')} value={value} onChange={(e) => { setValue(e.target.value); setPreview(null); }}

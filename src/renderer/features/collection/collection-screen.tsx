@@ -7,6 +7,7 @@ import { ExportButton } from '../../kit/import-export/export-button.tsx';
 import { useCanOp } from '../../lib/use-can-op.ts';
 import { call } from '../../lib/api-client.ts';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
+import type { ColumnOverrides } from '../../kit/grid/columns.ts';
 import { copyResource } from './copy.resource.ts';
 import { CopyActions } from './copy-actions.tsx';
 import { CopyDetail } from './copy-detail.tsx';
@@ -14,6 +15,32 @@ import { copyStateText } from './copy-labels.ts';
 import { copyFieldSlots } from './copy-form-fields.tsx';
 
 const money = (v: number, lang: string) => v.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The list's columns (checked against the 1440 px layout in collection-columns.test.ts). */
+export const COPY_COLUMNS = ['Barcode', 'Title', 'CallNo', 'AreaName', 'ShelfMark', 'CircState', 'Price'] as const;
+
+/**
+ * The title is what a librarian recognises a copy by: at least room for eight Chinese characters.
+ * Where the copy is, branch and area, is one column ("总馆 · 中文图书区"), as FOLIO shows one
+ * effective location. The two share the room left, twice the share of other text. The state ("circulation ·
+ * borrowed") keeps room for the common pairs and no more.
+ */
+export function copyColumnOverrides(t: (k: string) => string, lang: string): ColumnOverrides {
+  const en = lang.startsWith('en');
+  const local = (zh: string, enName: string) => (en && enName ? enName : zh);
+  return {
+    Title: { flex: 2, minWidth: 8 * 14 + 24 },
+    CircState: { valueGetter: (_v: unknown, row: CopyRow) => copyStateText(t, row.Storage, row.CircState), flex: 0, width: en ? 210 : 130, minWidth: en ? 210 : 130 },
+    // Short codes ("A-01-3"): the room left goes to the title and the location.
+    ShelfMark: { flex: 0, width: 96, minWidth: 96 },
+    Price: { valueFormatter: (v: number) => money(v, lang) },
+    AreaName: {
+      headerName: t('collection:location'),
+      flex: 2,
+      valueGetter: (_v: unknown, row: CopyRow) => [local(row.BranchName, row.BranchEnName), local(row.AreaName, row.AreaEnName)].filter(Boolean).join(' · '),
+    },
+  };
+}
 
 /** Count and sums of what the filters find (GetItemsSumPrice), beside the list. */
 function Sums({ query }: { query: Record<string, unknown> }) {
@@ -32,19 +59,13 @@ function Sums({ query }: { query: Record<string, unknown> }) {
  */
 export default function CollectionScreen() {
   const { t, i18n } = useTranslation(['collection', 'catalogue', 'kit']);
-  const en = i18n.language.startsWith('en');
   const canExport = useCanOp(shelfCalls.exportCollection.perm);
   return (
     <CrudScreen
       config={{
         resource: copyResource,
-        columns: ['Barcode', 'Title', 'CallNo', 'BranchName', 'AreaName', 'ShelfMark', 'CircState', 'Price'],
-        columnOverrides: {
-          CircState: { valueGetter: (_v: unknown, row: CopyRow) => copyStateText(t, row.Storage, row.CircState), minWidth: en ? 210 : 130 },
-          Price: { valueFormatter: (v: number) => money(v, i18n.language) },
-          BranchName: { valueGetter: (_v: unknown, row: CopyRow) => (en && row.BranchEnName ? row.BranchEnName : row.BranchName) },
-          AreaName: { valueGetter: (_v: unknown, row: CopyRow) => (en && row.AreaEnName ? row.AreaEnName : row.AreaName) },
-        },
+        columns: COPY_COLUMNS,
+        columnOverrides: copyColumnOverrides(t, i18n.language),
         filters: ['SearchKey', 'BranchID', 'AreaID', 'CircState', 'ClassNo'],
         form: { fields: ['Barcode', 'RFID', 'AreaID', 'ShelfMark', 'Price', 'DiscountPrice', 'BatchID', 'Note'], fieldSlots: copyFieldSlots },
         slots: {

@@ -50,7 +50,7 @@ export function TitleCopies({ row }: { row: TitleRow }) {
       </List>
       {canAdd && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.AreaID')} value={areaId} onChange={(e) => setAreaId(e.target.value)}>
+          <TextField select size="small" sx={{ minWidth: 200 }} label={t('validation:fields.AreaID')} value={areaId} onChange={(e) => setAreaId(e.target.value)}>
             {(areas.data?.List ?? []).map((a) => <MenuItem key={a.ID} value={String(a.ID)}>{en && a.EnName ? a.EnName : a.Name}</MenuItem>)}
           </TextField>
           <Button variant="outlined" disabled={!areaId} onClick={() => void add()} data-testid="title-add-copy">{t('titles.addCopy')}</Button>

@@ -30,15 +30,15 @@ export default function MarcExportScreen() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('export.hint')}</Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.Flavour')} value={flavour} onChange={(e) => setFlavour(e.target.value as typeof flavour)}>
+          <TextField select size="small" sx={{ minWidth: 200 }} label={t('validation:fields.Flavour')} value={flavour} onChange={(e) => setFlavour(e.target.value as typeof flavour)}>
             <MenuItem value="unimarc">CNMARC (UNIMARC)</MenuItem>
             <MenuItem value="marc21">MARC 21</MenuItem>
           </TextField>
-          <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.Format')} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
+          <TextField select size="small" sx={{ minWidth: 200 }} label={t('validation:fields.Format')} value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
             <MenuItem value="iso2709">ISO 2709 (.mrc)</MenuItem>
             <MenuItem value="marcxml">MARCXML (.xml)</MenuItem>
           </TextField>
-          <TextField size="small" sx={{ width: 220 }} label={t('export.classNo')} value={classNo} onChange={(e) => setClassNo(e.target.value.trim())} helperText={t('export.classHint')}
+          <TextField size="small" sx={{ width: 260 }} label={t('export.classNo')} value={classNo} onChange={(e) => setClassNo(e.target.value.trim())} helperText={t('export.classHint')}
             slotProps={{ htmlInput: { 'data-testid': 'marc-export-class' } }} />
           <FormControlLabel control={<Switch checked={withCopies} onChange={(e) => setWithCopies(e.target.checked)} />} label={t('validation:fields.WithCopies')} />
         </Stack>

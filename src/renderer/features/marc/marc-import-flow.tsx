@@ -144,11 +144,11 @@ export function MarcImportFlow({ catalogueOnly }: { catalogueOnly: boolean }) {
             <Typography variant="body2" data-testid="marc-read-as">
               {t('import.readAs', { flavours: summary.Flavours.map((f) => NAMES[f] ?? f).join(' / ') || '—', encodings: summary.Encodings.map((e) => NAMES[e] ?? e).join(' / ') || '—' })}
             </Typography>
-            <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.Flavour')} value={readAs.Flavour}
+            <TextField select size="small" sx={{ minWidth: 200 }} label={t('validation:fields.Flavour')} value={readAs.Flavour}
               onChange={(e) => setReadAs({ ...readAs, Flavour: e.target.value as ReadAs['Flavour'] })} slotProps={{ htmlInput: { 'data-testid': 'marc-read-flavour' } }}>
               {marcReadFlavourSchema.options.map((f) => <MenuItem key={f} value={f}>{f === 'auto' ? t('import.detect') : NAMES[f]}</MenuItem>)}
             </TextField>
-            <TextField select size="small" sx={{ width: 200 }} label={t('validation:fields.Encoding')} value={readAs.Encoding}
+            <TextField select size="small" sx={{ minWidth: 200 }} label={t('validation:fields.Encoding')} value={readAs.Encoding}
               onChange={(e) => setReadAs({ ...readAs, Encoding: e.target.value as ReadAs['Encoding'] })} slotProps={{ htmlInput: { 'data-testid': 'marc-read-encoding' } }}>
               {marcEncodingSchema.options.map((x) => <MenuItem key={x} value={x}>{x === 'auto' ? t('import.detect') : NAMES[x]}</MenuItem>)}
             </TextField>

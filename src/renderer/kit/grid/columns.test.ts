@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldSpec } from '../fields/field-spec.ts';
 import type { ResourceLabels } from '../labels.ts';
-import { actionsColumn, actionsWidth, columnFor, fitWidth, headerWidth, isIdentifier, textWidth, twoLineWidth } from './columns.ts';
+import { actionsColumn, actionsWidth, columnFor, columnsFor, fitWidth, headerWidth, isIdentifier, textWidth, twoLineWidth } from './columns.ts';
 
 const labels = (fields: Record<string, string> = {}): ResourceLabels => ({
   name: () => 'x',
@@ -120,5 +120,18 @@ describe('actions column', () => {
     expect(col.flex).toBe(0);
     expect(col.width).toBe(col.minWidth);
     expect(col.width).toBeGreaterThanOrEqual(headerWidth('Actions'));
+  });
+});
+
+describe('number columns', () => {
+  it('are at least as wide as their longest shown value, formatted as the screen shows it', () => {
+    const spec = fieldSpec('TotalPrice', z.number());
+    const rows = [{ TotalPrice: 97084.1 }, { TotalPrice: 12 }];
+    const money = (v: unknown) => (v as number).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const [col] = columnsFor([spec], labels({ TotalPrice: 'Total' }), { rows, overrides: { TotalPrice: { valueFormatter: money } } });
+    expect(col!.minWidth).toBeGreaterThanOrEqual(textWidth('97,084.10') + 20);
+    // Before the rows load, the usual floor.
+    const [empty] = columnsFor([spec], labels({ TotalPrice: 'Total' }), { overrides: { TotalPrice: { valueFormatter: money } } });
+    expect(empty!.minWidth).toBeLessThan(col!.minWidth!);
   });
 });

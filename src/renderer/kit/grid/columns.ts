@@ -169,7 +169,20 @@ export function columnsFor(
 ): GridColDef[] {
   return specs
     .filter((s) => !s.hidden)
-    .map((s) => ({ ...columnFor(s, labels, opts.editable?.has(s.name) ?? false, opts.rows, s.name === opts.displayField), ...opts.overrides?.[s.name] }));
+    .map((s) => fitNumbers({ ...columnFor(s, labels, opts.editable?.has(s.name) ?? false, opts.rows, s.name === opts.displayField), ...opts.overrides?.[s.name] }, opts.rows));
+}
+
+/**
+ * A number column (after its overrides, which may format it as money or a percentage) is at least
+ * as wide as its longest shown value: an amount cut to "32,735.…" reads as a different amount.
+ */
+function fitNumbers(col: GridColDef, rows: readonly GridValidRowModel[] = []): GridColDef {
+  if (col.type !== 'number' || rows.length === 0 || col.renderCell) return col;
+  const shown = rows.map((r) => {
+    const v: unknown = col.valueGetter ? (col.valueGetter as (v: unknown, row: GridValidRowModel) => unknown)(r[col.field], r) : r[col.field];
+    return col.valueFormatter ? show((col.valueFormatter as (v: unknown, row: GridValidRowModel) => unknown)(v, r)) : show(v);
+  });
+  return { ...col, minWidth: Math.max(col.minWidth ?? 0, fitWidth(shown, col.headerName ?? '')) };
 }
 
 /** The kit's actions column: labelled (操作 / Actions) so its header is never empty, sized to its buttons, kept at that width. */

@@ -8,8 +8,17 @@ import Stack from '@mui/material/Stack';
 import { emptyValue, fieldSpecs, type FieldOverride } from '../fields/field-spec.ts';
 import { FieldRenderer } from '../fields/field-renderer.tsx';
 import type { ResourceLabels } from '../labels.ts';
+import { textWidth } from '../grid/columns.ts';
 
 const PAGING = new Set(['Page', 'Rows']);
+/** A filter cell's narrowest width; the grid gives each field at least this. */
+const CELL_MIN = 200;
+/** An outlined field's label sits inside it at 16 px with 14 px of padding each side. */
+const LABEL_PAD = 28;
+
+/** A text filter whose label would be cut in one cell ("Title, author, initials or IS…") takes two (one on a phone, where one is the whole row). */
+export const spansTwo = (spec: { widget: string }, label: string): boolean =>
+  spec.widget === 'text' && textWidth(label, 16) + LABEL_PAD > CELL_MIN;
 
 export interface FilterBarProps {
   schema: z.ZodObject;
@@ -47,8 +56,10 @@ export function FilterBar({ schema, fields, overrides, value, labels, onSearch, 
         void form.handleSubmit((v) => onSearch(v))(e);
       }}
     >
-      <Box sx={{ flex: 1, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
-        {specs.map((s) => <FieldRenderer key={s.name} spec={s} control={form.control} labels={labels} />)}
+      <Box sx={{ flex: 1, display: 'grid', gap: 1, gridTemplateColumns: `repeat(auto-fill, minmax(${CELL_MIN}px, 1fr))` }}>
+        {specs.map((s) => (spansTwo(s, labels.field(s.name))
+          ? <Box key={s.name} sx={{ gridColumn: { xs: 'auto', sm: 'span 2' } }}><FieldRenderer spec={s} control={form.control} labels={labels} /></Box>
+          : <FieldRenderer key={s.name} spec={s} control={form.control} labels={labels} />))}
       </Box>
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" data-testid="kit-search">{t('kit:search.submit')}</Button>

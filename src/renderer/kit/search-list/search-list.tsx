@@ -18,6 +18,8 @@ export interface SearchListConfig<S extends AnyObjectSchema> {
   columns?: readonly (keyof z.output<S> & string)[];
   columnOverrides?: ColumnOverrides;
   slots?: {
+    /** A sentence under the heading saying what the list is for. */
+    intro?: ReactNode;
     /** Buttons next to Search/Reset; a function gets the current query (to export what is shown). */
     toolbar?: ReactNode | ((query: Record<string, unknown>) => ReactNode);
     rowActions?: (row: z.output<S>) => ReactNode;
@@ -37,6 +39,7 @@ export function SearchList<S extends AnyObjectSchema>({ config }: { config: Sear
   return (
     <Stack spacing={1.5} data-testid={`search-${r.id}`}>
       <Typography variant="h6" component="h1">{labels.name()}</Typography>
+      {slots?.intro && <Typography variant="body2" color="text.secondary">{slots.intro}</Typography>}
       <FilterBar schema={listQueryOf(r)} fields={config.filters} overrides={r.fields} value={state.query} labels={labels} onSearch={state.setFilters} actions={typeof slots?.toolbar === 'function' ? slots.toolbar(state.query) : slots?.toolbar} />
       <ResourceGrid
         resource={r}
