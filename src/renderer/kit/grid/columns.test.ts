@@ -124,12 +124,18 @@ describe('actions column', () => {
 });
 
 describe('number columns', () => {
-  it('are at least as wide as their longest shown value, formatted as the screen shows it', () => {
+  it('are as wide as their longest shown value, formatted as the screen shows it, and leave the rest to text', () => {
     const spec = fieldSpec('TotalPrice', z.number());
     const rows = [{ TotalPrice: 97084.1 }, { TotalPrice: 12 }];
     const money = (v: unknown) => (v as number).toLocaleString('en-US', { minimumFractionDigits: 2 });
     const [col] = columnsFor([spec], labels({ TotalPrice: 'Total' }), { rows, overrides: { TotalPrice: { valueFormatter: money } } });
     expect(col!.minWidth).toBeGreaterThanOrEqual(textWidth('97,084.10') + 20);
+    expect(col!.flex).toBe(0);
+    expect(col!.width).toBe(col!.minWidth);
+    // A screen that sets a number column's flex keeps it, with the same floor.
+    const [flexed] = columnsFor([spec], labels({ TotalPrice: 'Total' }), { rows, overrides: { TotalPrice: { valueFormatter: money, flex: 1 } } });
+    expect(flexed!.flex).toBe(1);
+    expect(flexed!.minWidth).toBe(col!.minWidth);
     // Before the rows load, the usual floor.
     const [empty] = columnsFor([spec], labels({ TotalPrice: 'Total' }), { overrides: { TotalPrice: { valueFormatter: money } } });
     expect(empty!.minWidth).toBeLessThan(col!.minWidth!);

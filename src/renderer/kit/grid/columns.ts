@@ -169,20 +169,22 @@ export function columnsFor(
 ): GridColDef[] {
   return specs
     .filter((s) => !s.hidden)
-    .map((s) => fitNumbers({ ...columnFor(s, labels, opts.editable?.has(s.name) ?? false, opts.rows, s.name === opts.displayField), ...opts.overrides?.[s.name] }, opts.rows));
+    .map((s) => fitNumbers({ ...columnFor(s, labels, opts.editable?.has(s.name) ?? false, opts.rows, s.name === opts.displayField), ...opts.overrides?.[s.name] }, opts.rows, opts.overrides?.[s.name]));
 }
 
 /**
- * A number column (after its overrides, which may format it as money or a percentage) is at least
- * as wide as its longest shown value: an amount cut to "32,735.…" reads as a different amount.
+ * A number column (after its overrides, which may format it as money or a percentage) is as wide
+ * as its longest shown value and no wider, unless the screen sets its flex: an amount cut to
+ * "32,735.…" reads as a different amount, and the room a number does not need goes to the text.
  */
-function fitNumbers(col: GridColDef, rows: readonly GridValidRowModel[] = []): GridColDef {
+function fitNumbers(col: GridColDef, rows: readonly GridValidRowModel[] = [], override: Partial<GridColDef> = {}): GridColDef {
   if (col.type !== 'number' || rows.length === 0 || col.renderCell) return col;
   const shown = rows.map((r) => {
     const v: unknown = col.valueGetter ? (col.valueGetter as (v: unknown, row: GridValidRowModel) => unknown)(r[col.field], r) : r[col.field];
     return col.valueFormatter ? show((col.valueFormatter as (v: unknown, row: GridValidRowModel) => unknown)(v, r)) : show(v);
   });
-  return { ...col, minWidth: Math.max(col.minWidth ?? 0, fitWidth(shown, col.headerName ?? '')) };
+  const width = Math.max(col.minWidth ?? 0, fitWidth(shown, col.headerName ?? ''));
+  return 'flex' in override ? { ...col, minWidth: width } : { ...col, flex: 0, width, minWidth: width };
 }
 
 /** The kit's actions column: labelled (操作 / Actions) so its header is never empty, sized to its buttons, kept at that width. */
