@@ -10,6 +10,7 @@ export function labelKeys(r: Pick<ResourceDef, 'ns' | 'id'>) {
   const base = `${r.ns}:resources.${r.id}`;
   return {
     name: `${base}.name`,
+    item: `${base}.item`,
     field: (f: string) => `${base}.fields.${f}`,
     help: (f: string) => `${base}.help.${f}`,
     option: (f: string, v: string | number) => `${base}.options.${f}.${v}`,
@@ -17,7 +18,10 @@ export function labelKeys(r: Pick<ResourceDef, 'ns' | 'id'>) {
 }
 
 export interface ResourceLabels {
+  /** The screen's name: a list's heading ("典藏管理 / Collection"). */
   name: () => string;
+  /** One entry, in dialog titles ("编辑复本 / Edit copy"): `resources.<id>.item`, else the name. */
+  item: () => string;
   field: (f: string) => string;
   /** Help text, else the schema's `.describe()`, else undefined. */
   help: (f: string, described?: string) => string | undefined;
@@ -30,6 +34,7 @@ export function useResourceLabels(r: Pick<ResourceDef, 'ns' | 'id'>): ResourceLa
   const k = labelKeys(r);
   return {
     name: () => t(k.name, { defaultValue: r.id }),
+    item: () => t([k.item, k.name], { defaultValue: r.id }),
     // Common fields (SearchKey, UpdateTime ...) have kit-wide labels under kit:fields.
     field: (f) => t([k.field(f), `kit:fields.${f}`], { defaultValue: f }),
     help: (f, described) => (i18n.exists(k.help(f)) ? t(k.help(f)) : described),

@@ -172,4 +172,12 @@ describe('BatchScreen', () => {
     expect(await screen.findByText('请输入批次号')).toBeInTheDocument();
     expect(gw.to('AddBatch')).toHaveLength(0);
   });
+
+  it('names one batch in its dialog ("New batch"), not the screen ("Acquisition batch")', async () => {
+    gateway();
+    await act(() => changeLanguage('en-US'));
+    renderKit(<BatchScreen />);
+    fireEvent.click(await screen.findByTestId('crud-add'));
+    expect(await within(screen.getByTestId('kit-form-dialog')).findByText('New batch')).toBeInTheDocument();
+  });
 });

@@ -20,6 +20,7 @@ import { ClcPickerDialog } from './clc-picker-dialog.tsx';
 import { CopiesPanel } from './copies-panel.tsx';
 import { fieldErrors } from './field-errors.ts';
 import { captureDraft } from './capture-lookup.ts';
+import { fieldWidth } from '../../kit/fields/label-room.ts';
 
 /** Form sections in cataloguing order (ISBD areas), each field with its width at 1440 px. */
 const SECTIONS: { key: string; fields: [TitleField, number][] }[] = [
@@ -176,7 +177,7 @@ export default function FullCataloguingScreen() {
     <TextField
       key={f}
       size="small"
-      sx={{ width }}
+      sx={{ width: fieldWidth(width, t(`validation:fields.${f}`), f === 'Title' || f === 'Price') }}
       label={t(`validation:fields.${f}`)}
       required={f === 'Title' || f === 'Price'}
       value={draft[f]}

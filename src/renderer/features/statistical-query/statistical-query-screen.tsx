@@ -43,6 +43,7 @@ export default function StatisticalQueryScreen() {
   const choicesOf = useChoices(options.data);
   const labels = useMemo<ResourceLabels>(() => ({
     name: () => t('resources.statistical-query.name'),
+    item: () => t('resources.statistical-query.name'),
     field: (f) => (COLUMN_KEYS.has(f) ? t(`columns.${f}`) : PARAM_KEYS.has(f) ? t(`ui.params.${f}`) : f),
     help: () => undefined,
     option: (_f, v) => String(v),

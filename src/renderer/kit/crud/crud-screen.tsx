@@ -139,7 +139,7 @@ export function CrudScreen<S extends AnyObjectSchema>({ config }: { config: Crud
         <EntryFormDialog
           resource={r}
           schema={schema}
-          title={t(form.mode === 'edit' ? 'kit:form.editTitle' : 'kit:form.createTitle', { name: labels.name() })}
+          title={t(form.mode === 'edit' ? 'kit:form.editTitle' : 'kit:form.createTitle', { name: labels.item() })}
           labels={labels}
           entry={form.mode === 'edit' ? editEntry : (config.defaultEntry as Record<string, unknown> | undefined)}
           sections={config.form?.sections}
@@ -151,7 +151,7 @@ export function CrudScreen<S extends AnyObjectSchema>({ config }: { config: Crud
       )}
       <ConfirmDialog
         open={del.target != null}
-        title={t('kit:delete.title', { name: labels.name() })}
+        title={t('kit:delete.title', { name: labels.item() })}
         body={t('kit:delete.body', { item: String(del.target?.[r.displayField] ?? '') })}
         onConfirm={async () => {
           await del.confirm();

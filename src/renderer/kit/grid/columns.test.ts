@@ -6,6 +6,7 @@ import { actionsColumn, actionsWidth, columnFor, columnsFor, fitWidth, headerWid
 
 const labels = (fields: Record<string, string> = {}): ResourceLabels => ({
   name: () => 'x',
+  item: () => 'x',
   field: (f) => fields[f] ?? f,
   help: () => undefined,
   option: (_f, v) => String(v),

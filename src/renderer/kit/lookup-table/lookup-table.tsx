@@ -100,7 +100,7 @@ export function LookupTable<S extends AnyObjectSchema>({ config }: { config: Loo
       />
       <ConfirmDialog
         open={del.target != null}
-        title={t('kit:delete.title', { name: labels.name() })}
+        title={t('kit:delete.title', { name: labels.item() })}
         body={t('kit:delete.body', { item: String(del.target?.[r.displayField] ?? '') })}
         onConfirm={del.confirm}
         onClose={del.close}

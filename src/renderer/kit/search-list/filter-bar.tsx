@@ -8,17 +8,15 @@ import Stack from '@mui/material/Stack';
 import { emptyValue, fieldSpecs, type FieldOverride } from '../fields/field-spec.ts';
 import { FieldRenderer } from '../fields/field-renderer.tsx';
 import type { ResourceLabels } from '../labels.ts';
-import { textWidth } from '../grid/columns.ts';
+import { labelRoom } from '../fields/label-room.ts';
 
 const PAGING = new Set(['Page', 'Rows']);
 /** A filter cell's narrowest width; the grid gives each field at least this. */
 const CELL_MIN = 200;
-/** An outlined field's label sits inside it at 16 px with 14 px of padding each side. */
-const LABEL_PAD = 28;
 
 /** A text filter whose label would be cut in one cell ("Title, author, initials or IS…") takes two (one on a phone, where one is the whole row). */
 export const spansTwo = (spec: { widget: string }, label: string): boolean =>
-  spec.widget === 'text' && textWidth(label, 16) + LABEL_PAD > CELL_MIN;
+  spec.widget === 'text' && labelRoom(label) > CELL_MIN;
 
 export interface FilterBarProps {
   schema: z.ZodObject;

@@ -20,6 +20,7 @@ export const textAt = (d: Dict, path: string): string | undefined => {
 /** A resource's labels read straight from its locale files (the same keys useResourceLabels reads). */
 export const labelsFrom = (feature: Dict, kit: Dict, id: string): ResourceLabels => ({
   name: () => textAt(feature, `resources.${id}.name`) ?? id,
+  item: () => textAt(feature, `resources.${id}.item`) ?? textAt(feature, `resources.${id}.name`) ?? id,
   field: (f) => textAt(feature, `resources.${id}.fields.${f}`) ?? textAt(kit, `fields.${f}`) ?? f,
   help: () => undefined,
   option: (f, v) => textAt(feature, `resources.${id}.options.${f}.${v}`) ?? String(v),
