@@ -173,7 +173,7 @@ describe('BatchScreen', () => {
     expect(gw.to('AddBatch')).toHaveLength(0);
   });
 
-  it('names one batch in its dialog ("New batch"), not the screen ("Acquisition batch")', async () => {
+  it('names one batch in its dialog ("New batch"), not the screen ("Acquisition batches")', async () => {
     gateway();
     await act(() => changeLanguage('en-US'));
     renderKit(<BatchScreen />);
