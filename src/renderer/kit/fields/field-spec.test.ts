@@ -41,7 +41,10 @@ describe('widget chosen from the zod schema', () => {
   });
 
   it('reads optional, nullable and default', () => {
-    expect(fieldSpec('a', z.string())).toMatchObject({ required: true, optional: false, nullable: false });
+    expect(fieldSpec('a', z.string().min(1))).toMatchObject({ required: true, optional: false, nullable: false });
+    // A text that takes '' may be left empty: not marked required.
+    expect(fieldSpec('a', z.string())).toMatchObject({ required: false, optional: false, nullable: false });
+    expect(fieldSpec('a', z.number())).toMatchObject({ required: true });
     expect(fieldSpec('a', z.string().optional())).toMatchObject({ required: false, optional: true });
     expect(fieldSpec('a', z.string().nullable())).toMatchObject({ required: false, nullable: true });
     expect(fieldSpec('a', z.boolean().default(true))).toMatchObject({ required: false, defaultValue: true, widget: 'switch' });

@@ -139,12 +139,15 @@ function baseWidget(s: z.core.$ZodType): Pick<FieldSpec, 'widget' | 'int' | 'min
 export function fieldSpec(name: string, schema: z.core.$ZodType, override: FieldOverride = {}): FieldSpec {
   const { inner, optional, nullable, defaultValue, meta } = unwrap(schema);
   const merged = { ...meta, ...override };
+  const base = baseWidget(inner);
+  // A text that takes '' (a shelf mark, an RFID tag not yet written) may be left empty: no asterisk.
+  const emptyAllowed = base.widget === 'text' && z.safeParse(schema, '').success;
   const spec: FieldSpec = {
     name,
-    ...baseWidget(inner),
+    ...base,
     optional,
     nullable,
-    required: !optional && !nullable && defaultValue === undefined,
+    required: !optional && !nullable && defaultValue === undefined && !emptyAllowed,
     ...(defaultValue !== undefined ? { defaultValue } : {}),
     ...merged,
   };

@@ -21,8 +21,9 @@ export function TextWidget(p: WidgetProps) {
       label={p.label}
       required={p.spec.required}
       value={(p.value as string | null | undefined) ?? ''}
-      // An emptied optional field goes back to undefined/null so the schema sees "not given".
-      onChange={(e) => p.onChange(e.target.value === '' && !p.spec.required ? (p.spec.nullable ? null : undefined) : e.target.value)}
+      // An emptied optional field goes back to undefined/null so the schema sees "not given"; a
+      // text that takes '' (a shelf mark) stays ''.
+      onChange={(e) => p.onChange(e.target.value === '' && (p.spec.optional || p.spec.nullable || p.spec.defaultValue !== undefined) ? (p.spec.nullable ? null : undefined) : e.target.value)}
       onBlur={p.onBlur}
       inputRef={p.inputRef}
       error={p.error}
