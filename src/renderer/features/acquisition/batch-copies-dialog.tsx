@@ -15,7 +15,8 @@ import { firstPage } from '../../kit/grid/kit-grid.tsx';
 import { ResourceGrid } from '../../kit/grid/resource-grid.tsx';
 import { useResourceLabels } from '../../kit/labels.ts';
 import { batchCopyResource } from './batch.resource.ts';
-import { count, localName, money } from './batch-format.tsx';
+import { count, money } from './batch-format.tsx';
+import { localName } from '../../lib/local-name.ts';
 
 export const COPY_COLUMNS = ['Barcode', 'Title', 'CallNo', 'BranchName', 'Price', 'DiscountPrice'] as const;
 const MONEY = { type: 'number' as const, valueFormatter: (v: unknown) => money(v) };

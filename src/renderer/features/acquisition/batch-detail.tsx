@@ -9,7 +9,8 @@ import { getQueryOptions } from '../../kit/data/resource-queries.ts';
 import { useResourceLabels } from '../../kit/labels.ts';
 import { batchResource } from './batch.resource.ts';
 import { BatchCopiesDialog } from './batch-copies-dialog.tsx';
-import { BatchStateChip, count, localName, money, newer, percent } from './batch-format.tsx';
+import { BatchStateChip, count, money, newer, percent } from './batch-format.tsx';
+import { localName } from '../../lib/local-name.ts';
 
 /**
  * The list's detail slot: the batch as GetBatchInfo has it now (a state change from the drawer

@@ -39,7 +39,6 @@ export function BatchStateChip({ state }: { state: BatchState }) {
 }
 
 /** A record's name in the language shown: the English one when there is one. */
-export const localName = (name: string, enName: string, lang: string): string => (lang.startsWith('en') && enName ? enName : name);
 
 /** The newer of two copies of a batch (a list row and a cached GetBatchInfo / SetBatchState reply). */
 export function newer(row: Batch, other: Batch | undefined): Batch {

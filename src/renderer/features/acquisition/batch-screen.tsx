@@ -6,7 +6,8 @@ import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import { textWidth, type ColumnOverrides } from '../../kit/grid/columns.ts';
 import { batchResource } from './batch.resource.ts';
 import { BatchDetail } from './batch-detail.tsx';
-import { BatchStateChip, localName, money } from './batch-format.tsx';
+import { BatchStateChip, money } from './batch-format.tsx';
+import { localName } from '../../lib/local-name.ts';
 import { batchFieldSlots, FORM_FIELDS } from './batch-form-fields.tsx';
 import { BatchStateAction } from './batch-state-action.tsx';
 

@@ -6,6 +6,7 @@ import type { CopyRow } from '../../../shared/api/copy-row.ts';
 import { ExportButton } from '../../kit/import-export/export-button.tsx';
 import { useCanOp } from '../../lib/use-can-op.ts';
 import { call } from '../../lib/api-client.ts';
+import { localName } from '../../lib/local-name.ts';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import type { ColumnOverrides } from '../../kit/grid/columns.ts';
 import { copyResource } from './copy.resource.ts';
@@ -26,18 +27,17 @@ export const COPY_COLUMNS = ['Barcode', 'Title', 'CallNo', 'AreaName', 'ShelfMar
  * borrowed") keeps room for the common pairs and no more.
  */
 export function copyColumnOverrides(t: (k: string) => string, lang: string): ColumnOverrides {
-  const en = lang.startsWith('en');
-  const local = (zh: string, enName: string) => (en && enName ? enName : zh);
+  const stateWidth = lang.startsWith('en') ? 210 : 130;
   return {
     Title: { flex: 2, minWidth: 8 * 14 + 24 },
-    CircState: { valueGetter: (_v: unknown, row: CopyRow) => copyStateText(t, row.Storage, row.CircState), flex: 0, width: en ? 210 : 130, minWidth: en ? 210 : 130 },
+    CircState: { valueGetter: (_v: unknown, row: CopyRow) => copyStateText(t, row.Storage, row.CircState), flex: 0, width: stateWidth, minWidth: stateWidth },
     // Short codes ("A-01-3"): the room left goes to the title and the location.
     ShelfMark: { flex: 0, width: 96, minWidth: 96 },
     Price: { valueFormatter: (v: number) => money(v, lang) },
     AreaName: {
       headerName: t('collection:location'),
       flex: 2,
-      valueGetter: (_v: unknown, row: CopyRow) => [local(row.BranchName, row.BranchEnName), local(row.AreaName, row.AreaEnName)].filter(Boolean).join(' · '),
+      valueGetter: (_v: unknown, row: CopyRow) => [localName(row.BranchName, row.BranchEnName, lang), localName(row.AreaName, row.AreaEnName, lang)].filter(Boolean).join(' · '),
     },
   };
 }

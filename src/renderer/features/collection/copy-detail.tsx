@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { collectionCalls as C } from '../../../shared/api/collection.ts';
 import type { CopyRow } from '../../../shared/api/copy-row.ts';
 import { call } from '../../lib/api-client.ts';
+import { localName } from '../../lib/local-name.ts';
 import { useResourceLabels } from '../../kit/labels.ts';
 import { copyResource } from './copy.resource.ts';
 import { copyStateText } from './copy-labels.ts';
@@ -20,14 +21,12 @@ import { copyStateText } from './copy-labels.ts';
 export function CopyDetail({ row }: { row: CopyRow }) {
   const { t, i18n } = useTranslation(['collection', 'catalogue']);
   const labels = useResourceLabels(copyResource);
-  const en = i18n.language.startsWith('en');
-  const local = (zh: string, enName: string) => (en && enName ? enName : zh);
   const money = (v: number) => v.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const facts: Array<[string, string, ReactNode]> = [
     ['Title', labels.field('Title'), [row.Title, row.Author].filter(Boolean).join(' / ')],
     ['CallNo', labels.field('CallNo'), row.CallNo || '—'],
     ['ISBN', labels.field('ISBN'), row.ISBN || '—'],
-    ['Location', t('location'), [local(row.BranchName, row.BranchEnName), local(row.AreaName, row.AreaEnName), row.ShelfMark].filter(Boolean).join(' · ')],
+    ['Location', t('location'), [localName(row.BranchName, row.BranchEnName, i18n.language), localName(row.AreaName, row.AreaEnName, i18n.language), row.ShelfMark].filter(Boolean).join(' · ')],
     ['RFID', labels.field('RFID'), row.RFID || '—'],
     ['BatchNo', labels.field('BatchNo'), row.BatchNo || '—'],
     ['Price', `${labels.field('Price')} / ${labels.field('DiscountPrice')}`, `${money(row.Price)} / ${money(row.DiscountPrice)}`],
