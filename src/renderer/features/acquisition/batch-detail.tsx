@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Batch } from '../../../shared/api/acquisition.ts';
+import { FactList } from '../../kit/crud/fact-list.tsx';
 import { getQueryOptions } from '../../kit/data/resource-queries.ts';
 import { useResourceLabels } from '../../kit/labels.ts';
 import { batchResource } from './batch.resource.ts';
@@ -38,14 +38,7 @@ export function BatchDetail({ row }: { row: Batch }) {
   ];
   return (
     <Stack spacing={2} data-testid="batch-detail">
-      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-        {items.map(([name, value]) => (
-          <div key={name}>
-            <Typography component="dt" variant="caption" color="text.secondary">{labels.field(name)}</Typography>
-            <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-wrap' }} data-testid={`batch-detail-${name}`}>{value}</Typography>
-          </div>
-        ))}
-      </Stack>
+      <FactList facts={items.map(([name, value]) => ({ key: name, label: labels.field(name), value, testId: `batch-detail-${name}` }))} />
       <div>
         <Button variant="outlined" onClick={() => setCopies(true)} disabled={b.Quantity === 0} data-testid="batch-copies-open">
           {t('actions.copies')}

@@ -6,16 +6,14 @@ import type { CopyRow } from '../../../shared/api/copy-row.ts';
 import { ExportButton } from '../../kit/import-export/export-button.tsx';
 import { useCanOp } from '../../lib/use-can-op.ts';
 import { call } from '../../lib/api-client.ts';
-import { localName } from '../../lib/local-name.ts';
 import { CrudScreen } from '../../kit/crud/crud-screen.tsx';
 import type { ColumnOverrides } from '../../kit/grid/columns.ts';
 import { copyResource } from './copy.resource.ts';
 import { CopyActions } from './copy-actions.tsx';
 import { CopyDetail } from './copy-detail.tsx';
-import { copyStateText } from './copy-labels.ts';
+import { copyLocation, copyStateText, money } from './copy-labels.ts';
 import { copyFieldSlots } from './copy-form-fields.tsx';
 
-const money = (v: number, lang: string) => v.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** The list's columns (checked against the 1440 px layout in collection-columns.test.ts). */
 export const COPY_COLUMNS = ['Barcode', 'Title', 'CallNo', 'AreaName', 'ShelfMark', 'CircState', 'Price'] as const;
@@ -37,7 +35,7 @@ export function copyColumnOverrides(t: (k: string) => string, lang: string): Col
     AreaName: {
       headerName: t('collection:location'),
       flex: 2,
-      valueGetter: (_v: unknown, row: CopyRow) => [localName(row.BranchName, row.BranchEnName, lang), localName(row.AreaName, row.AreaEnName, lang)].filter(Boolean).join(' · '),
+      valueGetter: (_v: unknown, row: CopyRow) => copyLocation(row, lang),
     },
   };
 }

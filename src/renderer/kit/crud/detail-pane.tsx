@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { FactList } from './fact-list.tsx';
 import { fieldSpecs } from '../fields/field-spec.ts';
 import { formatValue } from '../fields/format-value.ts';
 import type { ResourceLabels } from '../labels.ts';
@@ -29,16 +30,7 @@ export function DetailPane({ resource: r, row, labels, children, actions, onClos
     <Drawer anchor="right" open onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 }, p: 2 }, 'aria-labelledby': titleId } as object }}>
       <Stack spacing={2} data-testid="kit-detail">
         <Typography variant="h6" component="h2" id={titleId}>{String(row[r.displayField] ?? '')}</Typography>
-        {children ?? (
-          <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-            {specs.map((s) => (
-              <div key={s.name}>
-                <Typography component="dt" variant="caption" color="text.secondary">{labels.field(s.name)}</Typography>
-                <Typography component="dd" sx={{ m: 0 }}>{formatValue(s, row[s.name], labels, (b) => t(b ? 'kit:yes' : 'kit:no'))}</Typography>
-              </div>
-            ))}
-          </Stack>
-        )}
+        {children ?? <FactList facts={specs.map((s) => ({ key: s.name, label: labels.field(s.name), value: formatValue(s, row[s.name], labels, (b) => t(b ? 'kit:yes' : 'kit:no')) }))} />}
         <Stack direction="row" spacing={1}>
           {actions}
           <Button onClick={onClose} data-testid="kit-detail-close">{t('common:actions.back')}</Button>

@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import type { WidgetKind } from './field-spec.ts';
+import { emptyValue, type WidgetKind } from './field-spec.ts';
 import type { WidgetProps } from './widget-props.ts';
 
 const INPUT_TYPE: Partial<Record<WidgetKind, { type: string; inputMode?: 'tel' | 'email'; autoComplete?: string }>> = {
@@ -21,9 +21,9 @@ export function TextWidget(p: WidgetProps) {
       label={p.label}
       required={p.spec.required}
       value={(p.value as string | null | undefined) ?? ''}
-      // An emptied optional field goes back to undefined/null so the schema sees "not given"; a
-      // text that takes '' (a shelf mark) stays ''.
-      onChange={(e) => p.onChange(e.target.value === '' && (p.spec.optional || p.spec.nullable || p.spec.defaultValue !== undefined) ? (p.spec.nullable ? null : undefined) : e.target.value)}
+      // An emptied field takes the value an empty input stands for: "not given" when optional, null
+      // when nullable, else '' (so a required text's min(1) speaks and a shelf mark may be blank).
+      onChange={(e) => p.onChange(e.target.value === '' ? emptyValue(p.spec) : e.target.value)}
       onBlur={p.onBlur}
       inputRef={p.inputRef}
       error={p.error}
