@@ -139,10 +139,14 @@ test('list cataloguing: scan a box, fill in the new title, save every row', asyn
 test('call-number search shows the class in shelf order; the duplicate check finds a title by its hyphenated ISBN', async ({ page, baseURL }) => {
   await signIn(page, baseURL!, 'librarian', 'Library@2026', '/callnumber-search');
   const health = watchPage(page);
-  await page.getByTestId('shelf-class').fill('I210.6');
+  // A broader class lists the classes under it; choosing one opens its shelf.
+  await page.getByTestId('shelf-class').fill('I2');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shelf-next')).toContainText('下一个种次号');
-  await expect(page.getByTestId('shelf-list')).toContainText('I210.6/');
+  await expect(page.getByTestId('shelf-subclasses')).toContainText('I2 下的细分类目');
+  await page.getByTestId('shelf-subclass-I247.8').click();
+  await expect(page.getByTestId('shelf-class')).toHaveValue('I247.8');
+  await expect(page.getByTestId('shelf-next')).toContainText('I247.8 类共');
+  await expect(page.getByTestId('shelf-list')).toContainText('I247.8/');
   await page.goto(`${baseURL}/library/#/newbook-duplicate-check`);
   await page.getByTestId('dup-ISBN').fill('979-10-00-00001-5');
   await page.getByTestId('dup-check').click();

@@ -5,6 +5,13 @@ import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
 
 const t = useTestGateway();
+/** A valid ISBN-13 not in the seed (979 group). */
+const freshIsbn = (k: number) => {
+  const first12 = `979${String(200000000 + k).slice(-9)}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
+  return first12 + String((10 - (sum % 10)) % 10);
+};
 const areaOf = async () => (await t.db.selectFrom('collection_areas').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
 
 describe('call-number search, duplicate check and merge', () => {
@@ -16,6 +23,20 @@ describe('call-number search, duplicate check and merge', () => {
     expect(nums).toEqual([...nums].sort((a, b) => a - b));
     expect(Number(r.Next)).toBeGreaterThan(Math.max(0, ...nums) - 1);
     expect((await t.fail(C.getEqualIndexNumItem, { ClassNo: '' }, 'librarian')).status).toBe(400);
+  });
+
+  it('lists the classes under the one asked for, with their titles, in shelf order; never another school\'s', async () => {
+    const area = await areaOf();
+    const classes = [['北极熊', 'Z95'], ['动物图鉴', 'Z95-49'], ['鸟类图鉴', 'Z95-49'], ['动物形态', 'Z951'], ['昆虫分类', 'Z959.8'], ['植物', 'Z94']] as const;
+    for (const [k, [title, classNo]] of classes.entries()) {
+      await t.data(C.addItemsCatalogueInfo, { Item: { Title: title, ISBN: freshIsbn(900 + k), Price: 20, ClassNo: classNo }, Copies: { Count: 1, AreaID: area } }, 'librarian');
+    }
+    const r = await t.data(C.getEqualIndexNumItem, { ClassNo: 'Z95' }, 'librarian');
+    expect(r.List.map((x) => x.Title)).toEqual(['北极熊']);
+    expect(r.Subclasses).toEqual([{ ClassNo: 'Z95-49', Titles: 2 }, { ClassNo: 'Z951', Titles: 1 }, { ClassNo: 'Z959.8', Titles: 1 }]);
+    expect(r.MoreSubclasses).toBe(false);
+    // Another school's catalogue holds none of them.
+    expect(await t.data(C.getEqualIndexNumItem, { ClassNo: 'Z95' }, 'admin2')).toMatchObject({ List: [], Subclasses: [] });
   });
 
   it('finds a title by its ISBN-10 and by a traditional-character title; merging moves the copies and keeps history', async () => {
@@ -39,13 +60,6 @@ describe('call-number search, duplicate check and merge', () => {
 
 describe('merging two records of one book', () => {
   let n = 0;
-  /** A valid ISBN-13 not in the seed (979 group). */
-  const freshIsbn = (k: number) => {
-    const first12 = `979${String(200000000 + k).slice(-9)}`;
-    let sum = 0;
-    for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
-    return first12 + String((10 - (sum % 10)) % 10);
-  };
   const save = async (extra: Record<string, unknown> = {}, areaId?: number) => t.data(C.addItemsCatalogueInfo, {
     Item: { Title: '合并测试', Author: '鲁迅', ISBN: freshIsbn(++n), Price: 20, ClassNo: 'I210.6', ...extra }, Copies: { Count: 1, AreaID: areaId ?? await areaOf() },
   }, 'admin');

@@ -12,6 +12,7 @@ import { loadCalendar } from '../borrow-rules/borrow-rule-store.ts';
 import type { Database } from '../db/schema.ts';
 import { callClass, editingConfigOf } from './catalogue-handlers.ts';
 import { peekSequenceNumber, type Db } from './catalogue-store.ts';
+import { startsWith } from '../search/title-index.ts';
 import { candidateKey, LIKELY_DUPLICATE, titleSimilarity } from './title-similarity.ts';
 
 type TitleLike = { id: number; title: string; author: string; isbn: string; class_no: string; book_no: string; add_no: string; publisher: string };
@@ -27,6 +28,9 @@ async function withCopies(db: Db, schoolId: number, rows: TitleLike[]) {
   }));
 }
 
+/** Classes under the one asked for that the screen lists (the rest: ask for a narrower class). */
+const SUBCLASSES = 60;
+
 const COLS = ['id', 'title', 'author', 'isbn', 'class_no', 'book_no', 'add_no', 'publisher'] as const;
 
 /**
@@ -40,7 +44,12 @@ export const shelfHandlers = {
     const schoolId = requireSchool(ctx);
     const rows = await ctx.app.db.selectFrom('titles').select([...COLS]).where('school_id', '=', schoolId).where('class_no', '=', input.ClassNo).limit(2000).execute();
     const list = (await withCopies(ctx.app.db, schoolId, rows)).sort((a, b) => compareCallNumbers(a.CallNo, b.CallNo)).map(({ Publisher: _p, ...x }) => x);
-    return { Next: await peekSequenceNumber(ctx.app.db, schoolId, input.ClassNo), List: list };
+    // The classes under it: in CLC every extension of a notation is a subdivision of it.
+    const under = await ctx.app.db.selectFrom('titles').select(['class_no', (e) => e.fn.countAll().as('n')])
+      .where('school_id', '=', schoolId).where(startsWith('class_no', input.ClassNo)).where('class_no', '!=', input.ClassNo)
+      .groupBy('class_no').orderBy('class_no').limit(SUBCLASSES + 1).execute();
+    const subclasses = under.slice(0, SUBCLASSES).map((r) => ({ ClassNo: r.class_no, Titles: Number(r.n) })).sort((a, b) => compareCallNumbers(a.ClassNo, b.ClassNo));
+    return { Next: await peekSequenceNumber(ctx.app.db, schoolId, input.ClassNo), List: list, Subclasses: subclasses, MoreSubclasses: under.length > SUBCLASSES };
   }),
   'catalogue.duplicates': handler(C.checkDuplicates, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
