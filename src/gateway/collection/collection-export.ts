@@ -20,7 +20,7 @@ export function exportCollectionJob(o: { app: FastifyInstance; lang: Language; s
     doneMessage: t('gateway:export.generated'), stoppedMessage: t('gateway:export.stopped'), failedMessage: t('errors:exportFailed'),
     async run(ctx: JobContext) {
       const { default: ExcelJS } = await import('exceljs');
-      const first = await listCopies(o.app.db, o.schoolId, o.branchIds, { ...o.filters, Page: 1, Rows: 1 });
+      const first = await listCopies(o.app.db, o.schoolId, o.branchIds, { ...o.filters, Page: 1, Rows: 1 }, { exactTotal: true });
       await ctx.setTotal(first.Total);
       const file = join(o.app.config.dataDir, resultPath);
       mkdirSync(dirname(file), { recursive: true });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { openPageOf, pageOf, pageQuerySchema } from './paging.ts';
 import { copyRowSchema } from './copy-row.ts';
 import { base64Field, codeText, decimalField, idField, intField, optionalText, text } from '../domain/fields.ts';
 import { CIRCULATION_STATES } from '../domain/catalogue/copy-states.ts';
@@ -62,7 +62,7 @@ export const batchResultSchema = z.object({ Changed: z.number().int(), Refused: 
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
 export const collectionCalls = {
-  list: defineCall({ ...call, id: 'collection.list', path: P('GetItemsCollection'), input: collectionQuery, data: pageOf(copyRowSchema) }),
+  list: defineCall({ ...call, id: 'collection.list', path: P('GetItemsCollection'), input: collectionQuery, data: openPageOf(copyRowSchema) }),
   get: defineCall({
     ...call, id: 'collection.get', path: P('getcollectioninfo'), input: z.object({ ID: id }),
     data: copyRowSchema.extend({ Publisher: z.string(), History: z.array(copyEventSchema) }),
@@ -191,7 +191,7 @@ export const shelfCalls = {
   shelfItems: defineCall({
     ...call, id: 'collection.shelfItems', path: P('GetShelfItem'),
     input: pageQuerySchema.extend({ ShelfMark: codeText({ max: 64, required: 'validation:required.shelfMark' }), AreaID: optionalRef }),
-    data: pageOf(copyRowSchema),
+    data: openPageOf(copyRowSchema),
   }),
   /** Area and shelf mark for scanned copies (shelving after a stocktake): a move where the area changes. */
   updateLocation: defineCall({

@@ -26,6 +26,15 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ List: z.array(item), Total: z.number().int().min(0) });
 }
-export type Page<T> = { List: T[]; Total: number };
+export type Page<T> = { List: T[]; Total: number; TotalExact?: boolean };
+
+/**
+ * Paging out where counting every match may cost more than the page: { List, Total, TotalExact }.
+ * When TotalExact is false the gateway stopped counting, and there are more than Total matches
+ * (a list shows "1,000+"), as FOLIO's inventory does for its big result sets.
+ */
+export function openPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({ TotalExact: z.boolean() });
+}
 
 export { PAGE_SIZES };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, LIB } from './contract.ts';
-import { pageOf, pageQuerySchema } from './paging.ts';
+import { openPageOf, pageOf, pageQuerySchema } from './paging.ts';
 import { codeText, idField, intField, text } from '../domain/fields.ts';
 import { copyRowSchema } from './copy-row.ts';
 import { PUBLIC_COPY_STATES, type PublicCopyState } from '../domain/catalogue/copy-states.ts';
@@ -187,7 +187,7 @@ export const searchCalls = {
   collection: defineCall({
     method: 'POST', auth: 'user', spec: true, id: 'search.collection', path: P('Collection'),
     input: pageQuerySchema.extend({ ClassNo: codeText({ max: 40, pattern: /^[A-Za-z0-9.\-=()/]*$/ }).optional() }),
-    data: pageOf(copyRowSchema),
+    data: openPageOf(copyRowSchema),
   }),
   /** Figures of the library for the portal and /statistic. */
   statfile: defineCall({ ...call, id: 'search.statfile', path: P('Statfile'), input: z.object({}), data: libraryFiguresSchema }),

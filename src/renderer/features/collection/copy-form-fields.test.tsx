@@ -23,7 +23,7 @@ beforeEach(async () => {
 describe('a copy of a closed batch in the edit form', () => {
   it('shows its prices and batch locked, says why, and leaves the rest editable; a copy of an open batch is all editable', async () => {
     fakeGateway({
-      'Literature/GetItemsCollection': () => ({ List: rows, Total: rows.length }),
+      'Literature/GetItemsCollection': () => ({ List: rows, Total: rows.length, TotalExact: true }),
       'Literature/GetItemsSumPrice': () => ({ Count: 2, Price: 50, DiscountPrice: 39 }),
       'Literature/GetBatchList': () => ({ List: [{ ID: 3, BatchNo: '2024-MAIN-01' }, { ID: 2, BatchNo: '2026-MAIN-02' }], Total: 2 }),
       'Branch/GetList': () => ({ List: [], Total: 0 }),

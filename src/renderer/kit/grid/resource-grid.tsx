@@ -56,6 +56,7 @@ export function ResourceGrid(p: ResourceGridProps) {
       testId={`list-${r.id}`}
       rows={rows}
       total={p.list.data?.Total ?? 0}
+      totalExact={p.list.data?.TotalExact ?? true}
       loading={p.list.isFetching}
       error={p.list.error}
       onRetry={() => void p.list.refetch()}
