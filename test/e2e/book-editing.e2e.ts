@@ -147,6 +147,9 @@ test('call-number search shows the class in shelf order; the duplicate check fin
   await expect(page.getByTestId('shelf-class')).toHaveValue('I247.8');
   await expect(page.getByTestId('shelf-next')).toContainText('I247.8 类共');
   await expect(page.getByTestId('shelf-list')).toContainText('I247.8/');
+  // The demo's I247.8 holds more than a page: the next page goes on in shelf order.
+  await page.getByTestId('shelf-pages').getByRole('button', { name: '转到第 2 页' }).click();
+  await expect(page.getByTestId('shelf-list').locator('tbody tr').first().locator('td').first()).toHaveText('I247.8/101');
   await page.goto(`${baseURL}/library/#/newbook-duplicate-check`);
   await page.getByTestId('dup-ISBN').fill('979-10-00-00001-5');
   await page.getByTestId('dup-check').click();

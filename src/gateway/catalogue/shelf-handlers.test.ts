@@ -35,6 +35,12 @@ describe('call-number search, duplicate check and merge', () => {
     expect(r.List.map((x) => x.Title)).toEqual(['北极熊']);
     expect(r.Subclasses).toEqual([{ ClassNo: 'Z95-49', Titles: 2 }, { ClassNo: 'Z951', Titles: 1 }, { ClassNo: 'Z959.8', Titles: 1 }]);
     expect(r.MoreSubclasses).toBe(false);
+    // A class is shown a page at a time, in shelf order, with how many it holds.
+    const first = await t.data(C.getEqualIndexNumItem, { ClassNo: 'Z95-49', Page: 1, Rows: 1 }, 'librarian');
+    const second = await t.data(C.getEqualIndexNumItem, { ClassNo: 'Z95-49', Page: 2, Rows: 1 }, 'librarian');
+    expect([first.Total, second.Total]).toEqual([2, 2]);
+    expect([...first.List, ...second.List].map((x) => x.CallNo)).toEqual(['Z95-49/1', 'Z95-49/2']);
+    expect((await t.data(C.getEqualIndexNumItem, { ClassNo: 'Z95-49', Page: 3, Rows: 1 }, 'librarian')).List).toEqual([]);
     // Another school's catalogue holds none of them.
     expect(await t.data(C.getEqualIndexNumItem, { ClassNo: 'Z95' }, 'admin2')).toMatchObject({ List: [], Subclasses: [] });
   });

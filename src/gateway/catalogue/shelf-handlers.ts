@@ -42,14 +42,21 @@ const spelling = sql<string>`coalesce(nullif(pinyin, ''), lower(title))`;
 export const shelfHandlers = {
   'catalogue.sameClass': handler(C.getEqualIndexNumItem, async (input, ctx) => {
     const schoolId = requireSchool(ctx);
-    const rows = await ctx.app.db.selectFrom('titles').select([...COLS]).where('school_id', '=', schoolId).where('class_no', '=', input.ClassNo).limit(2000).execute();
-    const list = (await withCopies(ctx.app.db, schoolId, rows)).sort((a, b) => compareCallNumbers(a.CallNo, b.CallNo)).map(({ Publisher: _p, ...x }) => x);
+    // Shelf order needs every title's call number (a big school's I247.5 holds thousands): the
+    // numbers are read for the whole class and sorted, then only the page's titles are read whole.
+    const numbers = await ctx.app.db.selectFrom('titles').select(['id', 'class_no', 'book_no', 'add_no']).where('school_id', '=', schoolId).where('class_no', '=', input.ClassNo).execute();
+    const shelf = numbers.map((r) => ({ id: r.id, callNo: composeCallNumber({ classNo: r.class_no, bookNo: r.book_no, addNo: r.add_no }) }))
+      .sort((a, b) => compareCallNumbers(a.callNo, b.callNo) || a.id - b.id);
+    const pageIds = shelf.slice((input.Page - 1) * input.Rows, input.Page * input.Rows).map((r) => r.id);
+    const rows = pageIds.length ? await ctx.app.db.selectFrom('titles').select([...COLS]).where('school_id', '=', schoolId).where('id', 'in', pageIds).execute() : [];
+    const at = new Map(pageIds.map((id, k) => [id, k]));
+    const list = (await withCopies(ctx.app.db, schoolId, rows)).sort((a, b) => at.get(a.ItemID)! - at.get(b.ItemID)!).map(({ Publisher: _p, ...x }) => x);
     // The classes under it: in CLC every extension of a notation is a subdivision of it.
     const under = await ctx.app.db.selectFrom('titles').select(['class_no', (e) => e.fn.countAll().as('n')])
       .where('school_id', '=', schoolId).where(startsWith('class_no', input.ClassNo)).where('class_no', '!=', input.ClassNo)
       .groupBy('class_no').orderBy('class_no').limit(SUBCLASSES + 1).execute();
     const subclasses = under.slice(0, SUBCLASSES).map((r) => ({ ClassNo: r.class_no, Titles: Number(r.n) })).sort((a, b) => compareCallNumbers(a.ClassNo, b.ClassNo));
-    return { Next: await peekSequenceNumber(ctx.app.db, schoolId, input.ClassNo), List: list, Subclasses: subclasses, MoreSubclasses: under.length > SUBCLASSES };
+    return { Next: await peekSequenceNumber(ctx.app.db, schoolId, input.ClassNo), Total: shelf.length, List: list, Subclasses: subclasses, MoreSubclasses: under.length > SUBCLASSES };
   }),
   'catalogue.duplicates': handler(C.checkDuplicates, async (input, ctx) => {
     const schoolId = requireSchool(ctx);

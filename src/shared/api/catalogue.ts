@@ -192,13 +192,16 @@ export const catalogueCalls = {
     data: z.object({ Found: z.boolean(), Source: z.string(), Item: catalogueItemSchema.nullable() }),
   }),
   /**
-   * /callnumber-search: the titles of a class in shelf order, the next free 种次号, and the classes
+   * /callnumber-search: the titles of a class in shelf order (a page of them, and how many), the next free 种次号, and the classes
    * under it that hold titles (a CLC notation extended: Q95 → Q95-49, Q951, Q959.8), with their counts.
    */
   getEqualIndexNumItem: defineCall({
     ...call, id: 'catalogue.sameClass', path: P('Literature', 'GetEqualIndexNumItem'),
-    input: z.object({ ClassNo: classNoField().min(1, { error: 'validation:required.classNo' }) }),
-    data: z.object({ Next: z.string(), List: z.array(shelfTitleSchema), Subclasses: z.array(z.object({ ClassNo: z.string(), Titles: z.number().int() })), MoreSubclasses: z.boolean() }),
+    input: z.object({ ClassNo: classNoField().min(1, { error: 'validation:required.classNo' }), Page: intField(1, 10000).default(1), Rows: intField(1, 500).default(100) }),
+    data: z.object({
+      Next: z.string(), Total: z.number().int(), List: z.array(shelfTitleSchema),
+      Subclasses: z.array(z.object({ ClassNo: z.string(), Titles: z.number().int() })), MoreSubclasses: z.boolean(),
+    }),
   }),
   /** /newbook-duplicate-check: titles this school holds that a new book may be (ISBN-10/13, pinyin-aware title). */
   checkDuplicates: defineCall({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -14,6 +15,9 @@ import { ShelfTitlesTable } from './shelf-titles-table.tsx';
 
 type Result = Awaited<ReturnType<typeof call<typeof C.getEqualIndexNumItem>>>;
 
+/** Titles a page of the shelf shows. */
+const ROWS = 100;
+
 /**
  * /callnumber-search 索书号查询: the titles of a class in shelf order (GetEqualIndexNumItem), and
  * the next free 种次号, so a cataloguer sees what stands beside a new book before numbering it.
@@ -22,12 +26,12 @@ type Result = Awaited<ReturnType<typeof call<typeof C.getEqualIndexNumItem>>>;
 export default function CallnumberSearchScreen() {
   const { t } = useTranslation(['catalogue']);
   const [classNo, setClassNo] = useState('');
-  const [result, setResult] = useState<(Result & { classNo: string }) | null>(null);
+  const [result, setResult] = useState<(Result & { classNo: string; page: number }) | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const show = async (wanted: string) => {
+  const show = async (wanted: string, page = 1) => {
     setError(null);
     try {
-      setResult({ ...(await call(C.getEqualIndexNumItem, { ClassNo: wanted }, { toast: false })), classNo: wanted });
+      setResult({ ...(await call(C.getEqualIndexNumItem, { ClassNo: wanted, Page: page, Rows: ROWS }, { toast: false })), classNo: wanted, page });
     } catch (err) {
       setError(errorText(t, err));
     }
@@ -53,7 +57,7 @@ export default function CallnumberSearchScreen() {
       {error && <Alert severity="error">{error}</Alert>}
       {result && (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="subtitle1" component="h2" data-testid="shelf-next">{t('shelf.next', { count: result.List.length, next: result.Next, classNo: result.classNo })}</Typography>
+          <Typography variant="subtitle1" component="h2" data-testid="shelf-next">{t('shelf.next', { count: result.Total, next: result.Next, classNo: result.classNo })}</Typography>
           {result.Subclasses.length > 0 && (
             <Stack component="nav" aria-label={t('shelf.subclasses', { classNo: result.classNo })} data-testid="shelf-subclasses" spacing={1} sx={{ my: 1 }}>
               <Typography variant="body2" color="text.secondary">
@@ -68,6 +72,10 @@ export default function CallnumberSearchScreen() {
             </Stack>
           )}
           {(result.List.length > 0 || result.Subclasses.length === 0) && <ShelfTitlesTable rows={result.List} label={t('shelf.heading')} testId="shelf-list" />}
+          {result.Total > ROWS && (
+            <Pagination sx={{ mt: 1 }} data-testid="shelf-pages" count={Math.ceil(result.Total / ROWS)} page={result.page}
+              onChange={(_e, page) => void show(result.classNo, page)} />
+          )}
         </Paper>
       )}
     </Stack>
