@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueCalls as C } from '../../shared/api/catalogue.ts';
 import { roleCalls, type Role } from '../../shared/api/roles.ts';
+import { isbn13CheckDigit } from '../../shared/domain/catalogue/isbn.ts';
 import { useTestGateway } from '../testing/gateway-fixture.ts';
 import { PG_TEST_URL } from '../testing/pg-test-db.ts';
 
@@ -8,9 +9,7 @@ const t = useTestGateway();
 /** A valid ISBN-13 not in the seed (979 group). */
 const freshIsbn = (k: number) => {
   const first12 = `979${String(200000000 + k).slice(-9)}`;
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
-  return first12 + String((10 - (sum % 10)) % 10);
+  return first12 + isbn13CheckDigit(first12);
 };
 const areaOf = async () => (await t.db.selectFrom('collection_areas').select('id').where('school_id', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
 

@@ -4,7 +4,7 @@ import type { CollectionQuery } from '../../shared/api/collection.ts';
 import { settlesCopies } from '../../shared/domain/batch-rules.ts';
 import type { CopyRow } from '../../shared/api/copy-row.ts';
 import { toIsbn13 } from '../../shared/domain/catalogue/isbn.ts';
-import { startsWith, titlesMatching } from '../search/title-index.ts';
+import { startsWith, titlesMatching, type MatchedIds } from '../search/title-index.ts';
 import { inList } from '../access/access-scope.ts';
 import type { Db } from '../catalogue/catalogue-store.ts';
 import { dbKindOf } from '../db/connect.ts';
@@ -117,7 +117,10 @@ export async function listCopies(db: Db, schoolId: number, branchIds: readonly n
   let page: { id: number }[];
   let total: number;
   let exact = true;
-  if (key && dbKindOf(db) === 'sqlite') {
+  const sqlite = dbKindOf(db) === 'sqlite';
+  // PostgreSQL: the titles the key's words match, which decide the form (see DENSE_TITLES).
+  const words = key && !sqlite && !opts.exactTotal ? titlesMatching(db, schoolId, key) : null;
+  if (key && sqlite) {
     // A search gathers and sorts all its copies before the page anyway, so on SQLite (one
     // connection: the two queries below would run one after the other) the total rides on the
     // page's rows, a window over the whole match, and the search runs once (a word matching 6,700
@@ -127,9 +130,9 @@ export async function listCopies(db: Db, schoolId: number, branchIds: readonly n
     const rows = await pageOf().select(['c.id', sql<number>`count(*) over ()`.as('n')]).execute();
     page = rows;
     total = rows.length ? Number(rows[0]!.n) : q.Page > 1 ? await countAll() : 0;
-  } else if (key && !opts.exactTotal && (await manyTitles(db, schoolId, key, opts.denseTitles ?? DENSE_TITLES))) {
+  } else if (words && (await atLeast(db, words, opts.denseTitles ?? DENSE_TITLES))) {
     const upTo = opts.countUpTo ?? COUNT_UP_TO;
-    const [rows, found] = await Promise.all([pageOf('filter').select('c.id').execute(), wordCopiesUpTo(db, schoolId, branchIds, q, key, upTo + 1)]);
+    const [rows, found] = await Promise.all([pageOf('filter').select('c.id').execute(), wordCopiesUpTo(db, schoolId, branchIds, q, words, upTo + 1)]);
     page = rows;
     exact = found <= upTo;
     // The other ways a key matches (barcode, tag, call number, ISBN) add a few copies at most:
@@ -152,20 +155,16 @@ export async function listCopies(db: Db, schoolId: number, branchIds: readonly n
  * scans the copies table until the limit, from wherever PostgreSQL's synchronized scans start:
  * 1 ms or 35 ms by turns for the same search.
  */
-async function wordCopiesUpTo(db: Db, schoolId: number, branchIds: readonly number[] | null, q: CollectionQuery, key: string, limit: number): Promise<number> {
-  const words = titlesMatching(db, schoolId, key);
-  if (!words) return 0;
+async function wordCopiesUpTo(db: Db, schoolId: number, branchIds: readonly number[] | null, q: CollectionQuery, words: MatchedIds, limit: number): Promise<number> {
   const copies = matching(db, schoolId, branchIds, { ...q, SearchKey: undefined }).select('c.id').where(sql<boolean>`c.title_id = w.title_id`).offset(0);
   const r = await sql<{ n: number | string }>`select count(*) as n from (select 1 from (select distinct title_id from (${words}) u) w cross join lateral (${copies}) x limit ${limit}) y`.execute(db);
   return Number(r.rows[0]!.n);
 }
 
-/** Whether the key's words match at least `atLeast` titles of the school (an index-only count that stops there). */
-async function manyTitles(db: Db, schoolId: number, key: string, atLeast: number): Promise<boolean> {
-  const words = titlesMatching(db, schoolId, key);
-  if (!words) return false;
-  const r = await db.selectFrom(words.limit(atLeast).as('w')).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  return Number(r.n) >= atLeast;
+/** Whether the matched titles number at least `n` (an index-only count that stops there). */
+async function atLeast(db: Db, words: MatchedIds, n: number): Promise<boolean> {
+  const r = await db.selectFrom(words.limit(n).as('w')).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n) >= n;
 }
 
 /** Count and sums in whole cents, so 3 × 0.1 is 0.30 on both databases. */

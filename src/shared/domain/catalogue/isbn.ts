@@ -19,7 +19,8 @@ function isbn10CheckDigit(first9: string): string {
   return c === 10 ? 'X' : String(c);
 }
 
-function isbn13CheckDigit(first12: string): string {
+/** The check digit of an ISBN-13's first twelve digits. */
+export function isbn13CheckDigit(first12: string): string {
   let sum = 0;
   for (let i = 0; i < 12; i++) sum += (i % 2 === 0 ? 1 : 3) * Number(first12[i]);
   return String((10 - (sum % 10)) % 10);
